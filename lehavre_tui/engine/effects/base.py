@@ -1,0 +1,246 @@
+"""What every building action needs: who acts, paying energy and materials, narrating.
+
+An effect has two halves: `perform(ctx, card, act)` carries out an `Enter` (raising
+IllegalAction when the choice is not possible) and `options(ctx, card)` lists the
+sensible `Enter` actions for `legal_actions`. In `options`, `ctx.p` is a copy of the
+player after paying the entry fee, and nothing may be changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import ceil, floor
+from fractions import Fraction
+
+from ..actions import Enter
+from ..cards import BuildingCard, content
+from ..errors import IllegalAction
+from ..goods import SUBSTITUTE, Good, goods_text
+from ..payments import FRANCS, Payment, check_payment, choose_energy, choose_food, pay, parse_payment, payment_text
+from ..state import GameState, PlayerState
+
+
+@dataclass
+class Ctx:
+    state: GameState
+    seat: int
+    p: PlayerState
+    card: BuildingCard | None = None
+    events: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.p.name
+
+    @property
+    def final(self) -> bool:
+        return self.state.phase == "final"
+
+    def say(self, text: str) -> None:
+        self.events.append(text)
+
+    def owns(self, building: str) -> bool:
+        return self.state.owner.get(building) == self.seat
+
+    # --- energy -----------------------------------------------------------------------------
+    def energy_due(self, need: int) -> int:
+        """Energy actually due for one payment of the main action (Wind Farm: 3 less)."""
+        if need > 0 and self.owns("wind_farm"):
+            return max(0, need - 3)
+        return need
+
+    def energy_payment(
+        self, need: int, explicit: dict[str, int] | None, reserved: list[int] | None = None
+    ) -> Payment | None:
+        """Tokens for `need` energy (after discounts); None if the player cannot pay."""
+        need = self.energy_due(need)
+        if need <= 0:
+            return {}
+        if explicit is not None:
+            payment = parse_payment(explicit)
+            check_payment(self.p, payment, need, "energy", allow_francs=False)
+            if reserved:
+                for t, n in payment.items():
+                    if isinstance(t, Good) and n + reserved[t] > self.p.goods[t]:
+                        raise IllegalAction(
+                            f"The {t.label} you offered as energy is needed for the action itself."
+                        )
+            return payment
+        return choose_energy(self.p, need, reserved)
+
+    def pay_energy(
+        self, need: int, explicit: dict[str, int] | None, what: str, reserved: list[int] | None = None
+    ) -> None:
+        due = self.energy_due(need)
+        payment = self.energy_payment(need, explicit, reserved)
+        if payment is None:
+            raise IllegalAction(
+                f"{what} needs {due} energy; you have {self.p.energy() - _reserved_energy(reserved)}."
+            )
+        pay(self.p, payment)
+        if payment:
+            self.say(f"{self.name} pays {payment_text(payment)} as {due} energy.")
+
+    # --- food inside an action (Coal Trader) -------------------------------------------------
+    def pay_food(self, need: int, explicit: dict[str, int] | None, what: str) -> None:
+        if need <= 0:
+            return
+        if explicit is not None:
+            payment = parse_payment(explicit)
+            check_payment(self.p, payment, need, "food")
+        else:
+            found = choose_food(self.p, need)
+            if found is None:
+                raise IllegalAction(f"{what} costs {need} food; you have {self.p.food_goods() + self.p.francs}.")
+            payment = found
+        pay(self.p, payment)
+        self.say(f"{self.name} pays {payment_text(payment)} as {need} food.")
+
+    # --- goods ------------------------------------------------------------------------------
+    def gain(self, goods: dict[Good, int], francs: int = 0, source: str = "") -> None:
+        for g, n in goods.items():
+            self.p.goods[g] += n
+        self.p.francs += francs
+        parts = [goods_text({g: n for g, n in goods.items() if n})] if any(goods.values()) else []
+        if francs:
+            parts.append(f"{francs} franc{'s' if francs != 1 else ''}")
+        if parts:
+            self.say(f"{self.name} receives {' and '.join(parts)}{source}.")
+
+    def take_goods(self, goods: dict[Good, int], what: str) -> None:
+        for g, n in goods.items():
+            if self.p.goods[g] < n:
+                raise IllegalAction(f"{what} needs {n} {g.label}; you have {self.p.goods[g]}.")
+        for g, n in goods.items():
+            self.p.goods[g] -= n
+
+
+def _reserved_energy(reserved: list[int] | None) -> int:
+    if not reserved:
+        return 0
+    return reserved[Good.WOOD] + 3 * reserved[Good.CHARCOAL] + 3 * reserved[Good.COAL] + 10 * reserved[Good.COKE]
+
+
+# --- materials (building costs, ship costs) ---------------------------------------------------
+
+
+def material_payment(
+    p: PlayerState, required: dict[Good, int], explicit: dict[str, int] | None, what: str
+) -> dict[Good, int]:
+    """Goods that pay `required`, brick standing in for clay and steel for iron.
+
+    Without an explicit choice the standard good is used first (it is worth less).
+    """
+    if explicit is not None:
+        given = parse_payment(explicit)
+        if FRANCS in given:
+            raise IllegalAction(f"{what} is paid in goods, not francs.")
+        goods: dict[Good, int] = {t: n for t, n in given.items() if isinstance(t, Good) and n}
+        for g, n in goods.items():
+            if p.goods[g] < n:
+                raise IllegalAction(f"You offered {n} {g.label} but have {p.goods[g]}.")
+        left = dict(goods)
+        for g, n in required.items():
+            use = min(n, left.get(g, 0))
+            left[g] = left.get(g, 0) - use
+            short = n - use
+            sub = SUBSTITUTE.get(g)
+            if short and sub is not None:
+                use2 = min(short, left.get(sub, 0))
+                left[sub] = left.get(sub, 0) - use2
+                short -= use2
+            if short:
+                raise IllegalAction(f"{what} needs {_need_text(required)}; your goods do not cover the {g.label}.")
+        extra = {g: n for g, n in left.items() if n}
+        if extra:
+            raise IllegalAction(f"{what} needs {_need_text(required)}; leave out the {goods_text(extra)}.")
+        return goods
+    out: dict[Good, int] = {}
+    for g, n in required.items():
+        have = p.goods[g] - out.get(g, 0)
+        use = min(n, have)
+        if use:
+            out[g] = out.get(g, 0) + use
+        short = n - use
+        sub = SUBSTITUTE.get(g)
+        if short and sub is not None:
+            have2 = p.goods[sub] - out.get(sub, 0) - required.get(sub, 0)
+            use2 = min(short, max(0, have2))
+            if use2:
+                out[sub] = out.get(sub, 0) + use2
+            short -= use2
+        if short:
+            raise IllegalAction(f"{what} needs {_need_text(required)}; you have {_have_text(p, required)}.")
+    return out
+
+
+def can_pay_materials(p: PlayerState, required: dict[Good, int]) -> bool:
+    try:
+        material_payment(p, required, None, "")
+    except IllegalAction:
+        return False
+    return True
+
+
+def _need_text(required: dict[Good, int]) -> str:
+    return goods_text(required)
+
+
+def _have_text(p: PlayerState, required: dict[Good, int]) -> str:
+    kinds: list[Good] = []
+    for g in required:
+        kinds.append(g)
+        sub = SUBSTITUTE.get(g)
+        if sub is not None and sub not in kinds:
+            kinds.append(sub)
+    return goods_text({g: p.goods[g] for g in kinds})
+
+
+def round_up(x: Fraction) -> int:
+    return ceil(x)
+
+
+def round_down(x: Fraction) -> int:
+    return floor(x)
+
+
+Perform = Callable[[Ctx, BuildingCard, Enter], None]
+Options = Callable[[Ctx, BuildingCard], list[Enter]]
+
+
+@dataclass(frozen=True)
+class Effect:
+    perform: Perform
+    options: Options
+
+
+EFFECTS: dict[str, Effect] = {}  # by action kind
+CODED: dict[str, Effect] = {}  # by action code (kind "coded")
+
+
+def effect(kind: str, options: Options) -> Callable[[Perform], Perform]:
+    def wrap(fn: Perform) -> Perform:
+        EFFECTS[kind] = Effect(fn, options)
+        return fn
+
+    return wrap
+
+
+def coded(code: str, options: Options) -> Callable[[Perform], Perform]:
+    def wrap(fn: Perform) -> Perform:
+        CODED[code] = Effect(fn, options)
+        return fn
+
+    return wrap
+
+
+def effect_for(card: BuildingCard) -> Effect | None:
+    a = card.action
+    if a.kind == "coded":
+        return CODED.get(a.code)  # type: ignore[union-attr]
+    return EFFECTS.get(a.kind)
+
+
+def card(building: str) -> BuildingCard:
+    return content().buildings[building]

@@ -1,0 +1,178 @@
+"""The common action kinds, described by data: receive, convert, sell sets, sell by table."""
+
+from __future__ import annotations
+
+from ..actions import Enter
+from ..cards import (
+    BuildingCard,
+    ConvertAction,
+    ReceiveAction,
+    SellSetsAction,
+    SellTableAction,
+    SymbolReceiveAction,
+)
+from ..errors import IllegalAction
+from ..goods import Good, goods_text
+from .base import Ctx, effect, round_down, round_up
+
+
+def _one(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    return [Enter(building=card.id)]
+
+
+# --- receive ------------------------------------------------------------------------------
+
+
+@effect("receive", _one)
+def receive(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    a = card.action
+    assert isinstance(a, ReceiveAction)
+    ctx.gain(dict(a.goods), a.francs)
+
+
+def symbol_goods(ctx: Ctx, a: SymbolReceiveAction) -> dict[Good, int]:
+    fishermen, hammers = ctx.state.symbols(ctx.seat)
+    out = dict(a.goods)
+    bonuses = [(a.per_fisherman, fishermen), (a.per_hammer, hammers)]
+    for per, count in bonuses:
+        if a.symbol_cap is not None:
+            count = min(count, a.symbol_cap)
+        for g, n in per.items():
+            out[g] = out.get(g, 0) + n * count
+    return out
+
+
+def _symbol_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    a = card.action
+    assert isinstance(a, SymbolReceiveAction)
+    return [Enter(building=card.id)] if any(symbol_goods(ctx, a).values()) else []
+
+
+@effect("receive_per_symbol", _symbol_options)
+def receive_per_symbol(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    a = card.action
+    assert isinstance(a, SymbolReceiveAction)
+    goods = symbol_goods(ctx, a)
+    if not any(goods.values()):
+        raise IllegalAction(f"You have no symbols for the {card.name}; it would give you nothing.")
+    ctx.gain(goods)
+
+
+# --- convert ------------------------------------------------------------------------------
+
+
+def _convert_energy(a: ConvertAction, n: int) -> int:
+    if n <= 0:
+        return 0
+    return round_up(a.energy_per_item * n) + a.energy_flat
+
+
+def _convert_max(ctx: Ctx, a: ConvertAction) -> int:
+    n = ctx.p.goods[a.input]
+    if a.max is not None:
+        n = min(n, a.max)
+    # the largest amount whose energy can be paid from what is left after the conversion
+    while n > 0:
+        reserved = [0] * 16
+        reserved[a.input] = n
+        if ctx.energy_payment(_convert_energy(a, n), None, reserved) is not None:
+            return n
+        n -= 1
+    return 0
+
+
+def _convert_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    a = card.action
+    assert isinstance(a, ConvertAction)
+    top = _convert_max(ctx, a)
+    return [Enter(building=card.id, amount=n) for n in range(top, 0, -1)]
+
+
+@effect("convert", _convert_options)
+def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    a = card.action
+    assert isinstance(a, ConvertAction)
+    have = ctx.p.goods[a.input]
+    n = act.amount if act.amount is not None else _convert_max(ctx, a)
+    limit = f"at most {a.max}" if a.max is not None else "any number of"
+    if n <= 0:
+        if have == 0:
+            raise IllegalAction(f"The {card.name} turns {a.input.label} into {a.output.label}; you have none.")
+        raise IllegalAction(f"Say how many {a.input.label} to convert ({limit}), e.g. {a.input.key}={min(have, a.max or have)}.")
+    if a.max is not None and n > a.max:
+        raise IllegalAction(f"The {card.name} converts at most {a.max} {a.input.label}.")
+    if n > have:
+        raise IllegalAction(f"You have {have} {a.input.label}, not {n}.")
+    reserved = [0] * 16
+    reserved[a.input] = n
+    ctx.pay_energy(_convert_energy(a, n), act.energy, f"Converting {n} {a.input.label}", reserved)
+    ctx.p.goods[a.input] -= n
+    ctx.p.goods[a.output] += n
+    ctx.say(f"{ctx.name} turns {n} {a.input.label} into {n} {a.output.label}.")
+    francs = round_down(a.francs_per_item * n)
+    extra: dict[Good, int] = {}
+    if a.byproduct is not None:
+        extra[a.byproduct] = round_down(a.byproduct_per_item * n)
+    if francs or any(extra.values()):
+        ctx.gain(extra, francs)
+
+
+# --- sell sets ----------------------------------------------------------------------------
+
+
+def _sets_max(ctx: Ctx, a: SellSetsAction) -> int:
+    n = min(ctx.p.goods[g] // k for g, k in a.give.items() if k)
+    if a.max_times is not None:
+        n = min(n, a.max_times)
+    return n
+
+
+def _sets_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    a = card.action
+    assert isinstance(a, SellSetsAction)
+    return [Enter(building=card.id, amount=n) for n in range(_sets_max(ctx, a), 0, -1)]
+
+
+@effect("sell_sets", _sets_options)
+def sell_sets(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    a = card.action
+    assert isinstance(a, SellSetsAction)
+    top = _sets_max(ctx, a)
+    n = act.amount if act.amount is not None else top
+    what = goods_text(dict(a.give))
+    if n <= 0 or top == 0:
+        raise IllegalAction(f"The {card.name} takes {what} for {a.francs} francs; you cannot give a set.")
+    if a.max_times is not None and n > a.max_times:
+        raise IllegalAction(f"The {card.name} buys at most {a.max_times} times per visit.")
+    if n > top:
+        raise IllegalAction(f"You can give {what} at most {top} times, not {n}.")
+    ctx.take_goods({g: k * n for g, k in a.give.items()}, card.name)
+    ctx.say(f"{ctx.name} hands over {goods_text({g: k * n for g, k in a.give.items()})}.")
+    ctx.gain({}, a.francs * n)
+
+
+# --- sell by table (Joinery) --------------------------------------------------------------
+
+
+def _table_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    a = card.action
+    assert isinstance(a, SellTableAction)
+    top = min(len(a.prices), ctx.p.goods[a.good])
+    return [Enter(building=card.id, amount=n) for n in range(top, 0, -1)]
+
+
+@effect("sell_table", _table_options)
+def sell_table(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    a = card.action
+    assert isinstance(a, SellTableAction)
+    have = ctx.p.goods[a.good]
+    n = act.amount if act.amount is not None else min(len(a.prices), have)
+    if n <= 0 or have == 0:
+        raise IllegalAction(f"The {card.name} buys 1 to {len(a.prices)} {a.good.label}; you have none.")
+    if n > len(a.prices):
+        raise IllegalAction(f"The {card.name} buys at most {len(a.prices)} {a.good.label}.")
+    if n > have:
+        raise IllegalAction(f"You have {have} {a.good.label}, not {n}.")
+    ctx.p.goods[a.good] -= n
+    ctx.say(f"{ctx.name} returns {n} {a.good.label}.")
+    ctx.gain({}, a.prices[n - 1])

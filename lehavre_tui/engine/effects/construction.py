@@ -1,0 +1,190 @@
+"""Building buildings (Building Firms, Construction Firm, Sawmill) and ships (Wharves)."""
+
+from __future__ import annotations
+
+from ..actions import Enter
+from ..cards import BuildAction, BuildingCard, content
+from ..errors import IllegalAction
+from ..goods import Good, goods_text
+from ..state import Pending
+from .base import Ctx, can_pay_materials, effect, material_payment
+
+SHIP_ENERGY = 3
+
+
+# --- buildings ----------------------------------------------------------------------------
+
+
+def stack_of(ctx: Ctx, building: str) -> int | None:
+    """Index of the proposal stack whose top card is `building`."""
+    for i, stack in enumerate(ctx.state.proposals):
+        if stack and stack[0] == building:
+            return i
+    return None
+
+
+def building_requirements(ctx: Ctx, target: BuildingCard, via: BuildAction) -> list[dict[Good, int]]:
+    """The build costs the player may pay for `target` (more than one with a choice of discount)."""
+    assert target.cost is not None
+    cost = dict(target.cost)
+    if via.wood_discount and cost.get(Good.WOOD):
+        cost[Good.WOOD] = max(0, cost[Good.WOOD] - via.wood_discount)
+    options = [cost]
+    if ctx.owns("masons_guild"):
+        # Masons' Guild: one clay or one brick less on every building built (owner's choice).
+        options = []
+        for g in (Good.BRICK, Good.CLAY):
+            if cost.get(g):
+                cheaper = dict(cost)
+                cheaper[g] -= 1
+                options.append(cheaper)
+        options = options or [cost]
+    return [{g: n for g, n in c.items() if n} for c in options]
+
+
+def _check_target(ctx: Ctx, via_card: BuildingCard, target: str) -> BuildingCard:
+    via = via_card.action
+    assert isinstance(via, BuildAction)
+    cards = content().buildings
+    if target not in cards:
+        raise IllegalAction(f"There is no building called '{target}'.")
+    t = cards[target]
+    if stack_of(ctx, target) is None:
+        if target in ctx.state.owner:
+            raise IllegalAction(f"The {t.name} is already built; it can only be bought.")
+        tops = [cards[s[0]].name for s in ctx.state.proposals if s]
+        raise IllegalAction(
+            f"Only the top card of a proposal stack can be built ({', '.join(tops) or 'all stacks are empty'})."
+        )
+    if t.cost is None:
+        raise IllegalAction(f"The {t.name} cannot be built, only bought.")
+    if via.needs_wood and not t.cost.get(Good.WOOD):
+        raise IllegalAction(f"The {via_card.name} builds only buildings that need wood; the {t.name} needs none.")
+    return t
+
+
+def can_build(ctx: Ctx, via_card: BuildingCard, target: str) -> bool:
+    try:
+        t = _check_target(ctx, via_card, target)
+    except IllegalAction:
+        return False
+    via = via_card.action
+    assert isinstance(via, BuildAction)
+    return any(can_pay_materials(ctx.p, req) for req in building_requirements(ctx, t, via))
+
+
+def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, int] | None) -> None:
+    via = via_card.action
+    assert isinstance(via, BuildAction)
+    t = _check_target(ctx, via_card, target)
+    payment: dict[Good, int] | None = None
+    first_error: IllegalAction | None = None
+    for req in building_requirements(ctx, t, via):
+        try:
+            payment = material_payment(ctx.p, req, explicit, f"The {t.name}")
+            break
+        except IllegalAction as exc:
+            first_error = first_error or exc
+    if payment is None:
+        assert first_error is not None
+        raise first_error
+    for g, n in payment.items():
+        ctx.p.goods[g] -= n
+    stack = stack_of(ctx, target)
+    assert stack is not None
+    ctx.state.proposals[stack].pop(0)
+    ctx.state.owner[target] = ctx.seat
+    ctx.say(f"{ctx.name} builds the {t.name}, paying {goods_text(payment)}.")
+
+
+def _build_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    tops = [s[0] for s in ctx.state.proposals if s]
+    return [Enter(building=card.id, targets=[t]) for t in tops if can_build(ctx, card, t)]
+
+
+@effect("build", _build_options)
+def build(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    a = card.action
+    assert isinstance(a, BuildAction)
+    if not act.targets:
+        tops = [content().buildings[s[0]].name for s in ctx.state.proposals if s]
+        raise IllegalAction(f"Say what to build: the top of a proposal stack ({', '.join(tops) or 'none left'}).")
+    if len(act.targets) > a.count:
+        raise IllegalAction(f"The {card.name} builds at most {a.count} building{'s' if a.count > 1 else ''}.")
+    do_build(ctx, card, act.targets[0], act.goods if len(act.targets) == 1 else None)
+    if len(act.targets) > 1:
+        do_build(ctx, card, act.targets[1], None)
+    elif a.count > 1:
+        # Construction Firm: the second build may follow later in the turn, after a purchase.
+        ctx.state.pending = Pending(kind="build", building=card.id, remaining=a.count - 1)
+
+
+# --- ships --------------------------------------------------------------------------------
+
+
+def ship_requirements(ctx: Ctx, wharf: str, ship_type: str) -> dict[Good, int]:
+    kind = content().ship_kinds[ship_type]
+    req = dict(kind.cost)
+    if ship_type != "wooden" and wharf not in ctx.state.modernised:
+        # The first non-wooden ship at a Wharf needs one brick laid on it first.
+        req[Good.BRICK] = req.get(Good.BRICK, 0) + 1
+    return req
+
+
+def _ship_check(ctx: Ctx, wharf: str, ship_type: str) -> str:
+    kinds = content().ship_kinds
+    if ship_type not in kinds:
+        raise IllegalAction(f"'{ship_type}' is not a ship type; choose wooden, iron, steel or luxury.")
+    stack = ctx.state.ship_stacks.get(ship_type) or []
+    if not stack:
+        raise IllegalAction(f"There is no {kinds[ship_type].name.lower()} on offer.")
+    return stack[-1]
+
+
+def _reserved(payment: dict[Good, int]) -> list[int]:
+    r = [0] * 16
+    for g, n in payment.items():
+        r[g] += n
+    return r
+
+
+def can_build_ship(ctx: Ctx, wharf: str, ship_type: str) -> bool:
+    try:
+        _ship_check(ctx, wharf, ship_type)
+        pay = material_payment(ctx.p, ship_requirements(ctx, wharf, ship_type), None, "")
+    except IllegalAction:
+        return False
+    return ctx.energy_payment(SHIP_ENERGY, None, _reserved(pay)) is not None
+
+
+def _wharf_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    return [
+        Enter(building=card.id, targets=[t])
+        for t in ("wooden", "iron", "steel", "luxury")
+        if can_build_ship(ctx, card.id, t)
+    ]
+
+
+@effect("wharf", _wharf_options)
+def wharf(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    if len(act.targets) != 1:
+        raise IllegalAction("Say which ship to build: wooden, iron, steel or luxury (one ship a visit).")
+    ship_type = act.targets[0]
+    ship = _ship_check(ctx, card.id, ship_type)
+    kinds = content().ship_kinds
+    ships = content().ships
+    req = ship_requirements(ctx, card.id, ship_type)
+    payment = material_payment(ctx.p, req, act.goods, f"A {kinds[ship_type].name.lower()}")
+    ctx.pay_energy(SHIP_ENERGY, act.energy, "Building a ship", _reserved(payment))
+    for g, n in payment.items():
+        ctx.p.goods[g] -= n
+    if ship_type != "wooden" and card.id not in ctx.state.modernised:
+        ctx.state.modernised.append(card.id)
+        ctx.say(f"{ctx.name} modernises the {card.name} with 1 brick.")
+    ctx.state.ship_stacks[ship_type].pop()
+    ctx.p.ships.append(ship)
+    s = ships[ship]
+    ctx.say(
+        f"{ctx.name} builds the {kinds[ship_type].name.lower()} {s.name} (value {s.value}), "
+        f"paying {goods_text({g: n for g, n in payment.items()})}."
+    )

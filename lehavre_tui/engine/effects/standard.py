@@ -1,0 +1,408 @@
+"""Standard buildings whose actions are written as code, one function each."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ..actions import Enter
+from ..cards import BuildingCard, CodedAction, content
+from ..errors import IllegalAction
+from ..goods import SHIPPING_PRICE, STANDARD_GOODS, UPGRADED_GOODS, Good, goods_text
+from ..payments import FRANCS, parse_payment
+from ..state import OFFER_GOOD, OFFER_SPACES, Pending
+from .base import Ctx, coded
+
+MARKET_KINDS: tuple[Good, ...] = STANDARD_GOODS  # fish wood clay iron grain cattle coal hides
+
+
+def _params(card: BuildingCard) -> dict[str, Any]:
+    assert isinstance(card.action, CodedAction)
+    return card.action.params
+
+
+def given_goods(raw: dict[str, int] | None, what: str) -> dict[Good, int]:
+    if not raw:
+        return {}
+    parsed = parse_payment(raw)
+    if FRANCS in parsed:
+        raise IllegalAction(f"{what} takes goods, not francs.")
+    return {g: n for g, n in parsed.items() if isinstance(g, Good) and n}
+
+
+def _own_check(ctx: Ctx, goods: dict[Good, int]) -> None:
+    for g, n in goods.items():
+        if ctx.p.goods[g] < n:
+            raise IllegalAction(f"You have {ctx.p.goods[g]} {g.label}, not {n}.")
+
+
+# --- 01 Marketplace -----------------------------------------------------------------------
+
+
+def market_size(ctx: Ctx, card: BuildingCard) -> int:
+    """2 goods + 1 per craft building owned; at most 8 (4 in the solo game)."""
+    p = _params(card)
+    crafts = sum(1 for c in ctx.state.owned_cards(ctx.seat) if c.type == "craft")
+    limit = p.get("solo_max", 4) if ctx.state.num_players == 1 else p.get("max", 8)
+    return min(p.get("base", 2) + crafts, limit, len(MARKET_KINDS))
+
+
+def _market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    k = market_size(ctx, card)
+    combos = list(combinations(MARKET_KINDS, k))
+    if len(combos) > 28:  # a sensible, evenly spread selection for completion and bots
+        step = len(combos) / 28
+        combos = [combos[int(i * step)] for i in range(28)]
+    return [Enter(building=card.id, goods={g.key: 1 for g in combo}) for combo in combos]
+
+
+@coded("marketplace", _market_options)
+def marketplace(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    k = market_size(ctx, card)
+    goods = given_goods(act.goods, "The Marketplace")
+    kinds = ", ".join(g.label for g in MARKET_KINDS)
+    if not goods:
+        raise IllegalAction(f"Choose up to {k} different standard goods ({kinds}), e.g. fish=1 wood=1.")
+    for g, n in goods.items():
+        if g not in MARKET_KINDS:
+            raise IllegalAction(f"The Marketplace gives standard goods only ({kinds}), not {g.label}.")
+        if n != 1:
+            raise IllegalAction("The Marketplace never gives two goods of the same kind.")
+    if len(goods) > k:
+        raise IllegalAction(f"You may take {k} different goods here, not {len(goods)}.")
+    ctx.gain(goods)
+    if ctx.state.variant == "full" and ctx.state.special_deck and not ctx.final:
+        ctx.state.pending = Pending(kind="peek", building=card.id)
+        ctx.say(f"{ctx.name} may look at the top two special buildings and reorder them.")
+
+
+# --- 13 Black Market ----------------------------------------------------------------------
+
+
+def _black_market_goods(ctx: Ctx, card: BuildingCard) -> tuple[dict[Good, int], int]:
+    each = _params(card).get("each", 2)
+    goods: dict[Good, int] = {}
+    francs = 0
+    for i, space in enumerate(OFFER_SPACES):
+        if ctx.state.offers[i] == 0:
+            if space == "francs":
+                francs = each
+            else:
+                goods[OFFER_GOOD[space]] = each
+    return goods, francs
+
+
+def _black_market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    goods, francs = _black_market_goods(ctx, card)
+    return [Enter(building=card.id)] if goods or francs else []
+
+
+@coded("black_market", _black_market_options)
+def black_market(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    goods, francs = _black_market_goods(ctx, card)
+    if not goods and not francs:
+        raise IllegalAction("No offer space is empty, so the Black Market gives nothing.")
+    ctx.gain(goods, francs, " from the Black Market")
+
+
+# --- 18 Shipping Line ---------------------------------------------------------------------
+
+
+def ship_capacity(ship: str) -> int:
+    s = content().ships[ship]
+    return content().ship_kinds[s.type].capacity
+
+
+def _shippable_ships(ctx: Ctx) -> list[str]:
+    ships = [s for s in ctx.p.ships if ship_capacity(s) > 0]
+    return sorted(ships, key=ship_capacity, reverse=True)
+
+
+def _shipping_plan(ctx: Ctx, n_ships: int) -> dict[Good, int] | None:
+    ships = _shippable_ships(ctx)[:n_ships]
+    energy = 3 * n_ships
+    pay = ctx.energy_payment(energy, None)
+    if pay is None:
+        return None
+    left = ctx.p.goods[:]
+    for t, n in pay.items():
+        if isinstance(t, Good):
+            left[t] -= n
+    capacity = sum(ship_capacity(s) for s in ships)
+    chosen: dict[Good, int] = {}
+    for g in sorted(Good, key=lambda g: -SHIPPING_PRICE[g]):
+        take = min(left[g], capacity)
+        if take:
+            chosen[g] = take
+            capacity -= take
+        if not capacity:
+            break
+    return chosen or None
+
+
+def _shipping_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    out = []
+    for n in range(len(_shippable_ships(ctx)), 0, -1):
+        plan = _shipping_plan(ctx, n)
+        if plan:
+            out.append(Enter(building=card.id, amount=n, goods={g.key: k for g, k in plan.items()}))
+    return out
+
+
+@coded("shipping_line", _shipping_options)
+def shipping_line(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    per_ship = _params(card).get("energy_per_ship", 3)
+    ships = _shippable_ships(ctx)
+    if not ships:
+        raise IllegalAction("You have no ship that can carry goods (luxury liners cannot).")
+    goods = given_goods(act.goods, "The Shipping Line")
+    if not goods:
+        plan = _shipping_plan(ctx, act.amount or len(ships))
+        if plan is None:
+            raise IllegalAction("Say what to ship, e.g. cattle=2 bread=1; you need 3 energy per ship used.")
+        goods = plan
+    _own_check(ctx, goods)
+    total = sum(goods.values())
+    # the fewest ships that carry it, largest first; the player may name more ships
+    used, capacity = 0, 0
+    for s in ships:
+        if capacity >= total:
+            break
+        used += 1
+        capacity += ship_capacity(s)
+    if capacity < total:
+        raise IllegalAction(f"Your ships carry at most {capacity} goods, not {total}.")
+    if act.amount is not None:
+        if act.amount > len(ships):
+            raise IllegalAction(f"You have {len(ships)} ship{'s' if len(ships) != 1 else ''} that can carry goods.")
+        used = max(used, act.amount)
+    reserved = [0] * 16
+    for g, n in goods.items():
+        reserved[g] += n
+    ctx.pay_energy(per_ship * used, act.energy, f"Shipping on {used} ship{'s' if used > 1 else ''}", reserved)
+    for g, n in goods.items():
+        ctx.p.goods[g] -= n
+    francs = sum(SHIPPING_PRICE[g] * n for g, n in goods.items())
+    ctx.say(f"{ctx.name} ships {goods_text(goods)} on {used} ship{'s' if used > 1 else ''}.")
+    ctx.gain({}, francs)
+
+
+# --- 21 Business Office -------------------------------------------------------------------
+
+OFFICE_SINGLE = (Good.CHARCOAL, Good.LEATHER, Good.BRICK)
+
+
+def _cheapest(ctx: Ctx, n: int, exclude: dict[Good, int] | None = None) -> dict[Good, int] | None:
+    left = ctx.p.goods[:]
+    for g, k in (exclude or {}).items():
+        left[g] -= k
+    out: dict[Good, int] = {}
+    for g in sorted(Good, key=lambda g: (SHIPPING_PRICE[g], g)):
+        take = min(left[g], n)
+        if take:
+            out[g] = take
+            n -= take
+        if not n:
+            return out
+    return None
+
+
+def _office_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    out = []
+    for option, n in (("steel", 4), ("brick", 1), ("charcoal", 1), ("leather", 1)):
+        give = _cheapest(ctx, n)
+        if give:
+            out.append(Enter(building=card.id, option=option, goods={g.key: k for g, k in give.items()}))
+    for single in ("brick", "charcoal", "leather"):
+        give = _cheapest(ctx, 5)
+        if give:
+            out.append(Enter(building=card.id, option=f"steel+{single}", goods={g.key: k for g, k in give.items()}))
+    return out
+
+
+@coded("business_office", _office_options)
+def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    parts = [x.strip() for x in (act.option or "").replace(",", "+").split("+") if x.strip()]
+    if not parts:
+        raise IllegalAction(
+            "Say what to trade for: steel (any 4 goods) and/or one of brick, charcoal, leather (any 1 good)."
+        )
+    steel = parts.count("steel")
+    singles = [x for x in parts if x != "steel"]
+    if steel > 1 or len(singles) > 1:
+        raise IllegalAction("Each trade of the Business Office may be made once per visit.")
+    outputs: dict[Good, int] = {}
+    if steel:
+        outputs[Good.STEEL] = 1
+    for x in singles:
+        try:
+            g = Good[x.upper()]
+        except KeyError:
+            g = None
+        if g not in OFFICE_SINGLE:
+            raise IllegalAction(f"'{x}' is not a trade here; one good buys 1 brick, charcoal or leather.")
+        outputs[g] = outputs.get(g, 0) + 1
+    need = 4 * steel + len(singles)
+    goods = given_goods(act.goods, "The Business Office")
+    if not goods:
+        auto = _cheapest(ctx, need)
+        if auto is None:
+            raise IllegalAction(f"These trades need {need} goods; you have {sum(ctx.p.goods)}.")
+        goods = auto
+    if sum(goods.values()) != need:
+        raise IllegalAction(f"These trades take exactly {need} goods; you offered {sum(goods.values())}.")
+    _own_check(ctx, goods)
+    for g, n in goods.items():
+        ctx.p.goods[g] -= n
+    ctx.say(f"{ctx.name} trades {goods_text(goods)} at the Business Office.")
+    ctx.gain(outputs)
+
+
+# --- 27 Bridge over the Seine -------------------------------------------------------------
+
+
+def bridge_francs(goods: dict[Good, int]) -> int:
+    upgraded = sum(n for g, n in goods.items() if g.upgraded)
+    standard = sum(n for g, n in goods.items() if not g.upgraded)
+    return upgraded + standard // 3
+
+
+def _bridge_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    p = ctx.p
+    out = []
+    upgraded = {g: p.goods[g] for g in UPGRADED_GOODS if p.goods[g]}
+    std_total = sum(p.goods[g] for g in STANDARD_GOODS)
+    std: dict[Good, int] = {}
+    left = std_total // 3 * 3
+    for g in sorted(STANDARD_GOODS, key=lambda g: (SHIPPING_PRICE[g], g)):
+        take = min(p.goods[g], left)
+        if take:
+            std[g] = take
+            left -= take
+    for goods in ({**upgraded, **std}, std, upgraded):
+        if goods and bridge_francs(goods) > 0:
+            e = Enter(building=card.id, goods={g.key: n for g, n in goods.items()})
+            if e not in out:
+                out.append(e)
+    return out
+
+
+@coded("bridge", _bridge_options)
+def bridge(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    goods = given_goods(act.goods, "The Bridge over the Seine")
+    if not goods:
+        options = _bridge_options(ctx, card)
+        if not options:
+            raise IllegalAction("The Bridge pays 1 franc per upgraded good and 1 per 3 standard goods; you have too little.")
+        goods = given_goods(options[0].goods, "")
+    _own_check(ctx, goods)
+    francs = bridge_francs(goods)
+    if francs == 0:
+        raise IllegalAction("That earns nothing: 1 franc per upgraded good, 1 per 3 standard goods.")
+    for g, n in goods.items():
+        ctx.p.goods[g] -= n
+    ctx.say(f"{ctx.name} sells {goods_text(goods)} over the Bridge.")
+    ctx.gain({}, francs)
+
+
+# --- 15 Local Court -----------------------------------------------------------------------
+
+COURT_OPTIONS = ("one", "two", "one+francs")
+
+
+def _court_choices(loans: int) -> list[str]:
+    if loans >= 3:
+        return ["two", "one+francs"]
+    if loans == 2:
+        return ["one+francs"]
+    if loans == 1:
+        return ["one"]
+    return []
+
+
+def _court_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    return [Enter(building=card.id, option=o) for o in _court_choices(ctx.p.loans)]
+
+
+@coded("local_court", _court_options)
+def local_court(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    choices = _court_choices(ctx.p.loans)
+    if not choices:
+        raise IllegalAction("You have no loan for the Local Court to cancel.")
+    option = act.option or choices[0]
+    if option not in choices:
+        raise IllegalAction(f"With {ctx.p.loans} loan(s) the Local Court offers: {' or '.join(choices)}.")
+    returned = 2 if option == "two" else 1
+    ctx.p.loans -= returned
+    ctx.say(f"The Local Court cancels {returned} of {ctx.name}'s loans.")
+    if option == "one+francs":
+        ctx.gain({}, 2)
+
+
+# --- 11 Arts Centre -----------------------------------------------------------------------
+
+
+def _visitors(ctx: Ctx) -> int:
+    return sum(
+        1
+        for i, p in enumerate(ctx.state.players)
+        if i != ctx.seat and p.worker is not None and ctx.state.owner.get(p.worker) == ctx.seat
+    )
+
+
+def _arts_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    return [Enter(building=card.id)] if _visitors(ctx) else []
+
+
+@coded("arts_centre", _arts_options)
+def arts_centre(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    n = _visitors(ctx)
+    if not n:
+        raise IllegalAction("No other player's worker stands on your buildings; the Arts Centre would pay nothing.")
+    ctx.gain({}, _params(card).get("francs_per_worker", 4) * n, f" for {n} visiting worker{'s' if n > 1 else ''}")
+
+
+# --- 30 Church ----------------------------------------------------------------------------
+
+
+def _church_ok(ctx: Ctx, card: BuildingCard) -> bool:
+    p = _params(card)
+    return ctx.p.goods[Good.BREAD] >= p.get("bread", 5) and ctx.p.goods[Good.FISH] >= p.get("fish", 2)
+
+
+def _church_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    return [Enter(building=card.id)] if _church_ok(ctx, card) else []
+
+
+@coded("church", _church_options)
+def church(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    p = _params(card)
+    if not _church_ok(ctx, card):
+        raise IllegalAction(
+            f"Only a player with at least {p.get('bread', 5)} bread and {p.get('fish', 2)} fish "
+            f"(not smoked) may enter the Church; you have {ctx.p.goods[Good.BREAD]} bread and "
+            f"{ctx.p.goods[Good.FISH]} fish."
+        )
+    ctx.gain({Good.BREAD: p.get("gain_bread", 5), Good.FISH: p.get("gain_fish", 3)}, 0, " in the Church")
+
+
+# --- 22 Ironworks -------------------------------------------------------------------------
+
+
+def _iron_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    out = [Enter(building=card.id)]
+    if ctx.energy_payment(_params(card).get("extra_energy", 6), None) is not None:
+        out.insert(0, Enter(building=card.id, option="extra"))
+    return out
+
+
+@coded("ironworks", _iron_options)
+def ironworks(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    p = _params(card)
+    iron = p.get("iron", 3)
+    if act.option not in (None, "extra"):
+        raise IllegalAction("At the Ironworks you may add 'extra': 6 energy for a fourth iron.")
+    if act.option == "extra":
+        ctx.pay_energy(p.get("extra_energy", 6), act.energy, "The fourth iron")
+        iron += 1
+    ctx.gain({Good.IRON: iron})

@@ -1,0 +1,181 @@
+"""Paying food and energy: choosing tokens, checking a player's own choice.
+
+Food can be paid with fish (1), smoked fish (2), bread (2), meat (3) and francs (1 each);
+energy with wood (1), charcoal (3), coal (3) and coke (10). Neither food nor energy gives
+change: an overpayment is lost (rulebook: "Food and francs", "Energy").
+When the player does not say what to pay with, the engine pays so as to waste least and,
+among equal waste, to keep the more valuable goods (and francs before fish).
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text, parse_good
+from .state import PlayerState
+
+FRANCS = "francs"
+# (token, value, keep-weight): a higher weight is spent later. Grouped by value, largest first.
+_FOOD_TOKENS: tuple[tuple[Good | str, int, float], ...] = (
+    (Good.MEAT, 3, 3.3),
+    (Good.SMOKED_FISH, 2, 2.2),
+    (Good.BREAD, 2, 2.4),
+    (Good.FISH, 1, 1.0),
+    (FRANCS, 1, 1.1),
+)
+_ENERGY_TOKENS: tuple[tuple[Good | str, int, float], ...] = (
+    (Good.COKE, 10, 10.5),
+    (Good.COAL, 3, 3.1),
+    (Good.CHARCOAL, 3, 3.2),
+    (Good.WOOD, 1, 1.0),
+)
+
+Payment = dict[Good | str, int]
+
+
+def _available(p: PlayerState, token: Good | str, reserved: list[int] | None) -> int:
+    if token == FRANCS:
+        return p.francs
+    assert isinstance(token, Good)
+    have = p.goods[token]
+    return have - reserved[token] if reserved else have
+
+
+def _best(
+    need: int,
+    tokens: tuple[tuple[Good | str, int, float], ...],
+    have: list[int],
+) -> Payment | None:
+    """Cheapest (waste, weight) combination covering `need`, by value groups."""
+    if need <= 0:
+        return {}
+    groups: dict[int, list[int]] = {}
+    for i, (_, value, _w) in enumerate(tokens):
+        groups.setdefault(value, []).append(i)
+    for idxs in groups.values():
+        idxs.sort(key=lambda i: tokens[i][2])
+    values = sorted(groups, reverse=True)
+    total_have = sum(have[i] * tokens[i][1] for i in range(len(tokens)))
+    if total_have < need:
+        return None
+    best: tuple[int, float, list[int]] | None = None
+
+    def fill(vi: int, remaining: int, counts: list[int], weight: float) -> None:
+        nonlocal best
+        if remaining <= 0:
+            key = (-remaining, weight)
+            if best is None or key < (best[0], best[1]):
+                best = (-remaining, weight, counts[:])
+            return
+        if vi == len(values):
+            return
+        value = values[vi]
+        idxs = groups[value]
+        group_have = sum(have[i] for i in idxs)
+        top = min(group_have, -(-remaining // value))
+        # try the largest count first: fewer tokens; the search is small (a few groups)
+        for n in range(top, -1, -1):
+            # take n tokens of this value, cheapest weight first
+            left = n
+            w = weight
+            taken: list[tuple[int, int]] = []
+            for i in idxs:
+                k = min(left, have[i])
+                if k:
+                    taken.append((i, k))
+                    w += k * tokens[i][2]
+                    left -= k
+            for i, k in taken:
+                counts[i] += k
+            fill(vi + 1, remaining - n * value, counts, w)
+            for i, k in taken:
+                counts[i] -= k
+            if best is not None and best[0] == 0 and n * value < remaining and vi == len(values) - 1:
+                break
+
+    fill(0, need, [0] * len(tokens), 0.0)
+    if best is None:
+        return None
+    return {tokens[i][0]: n for i, n in enumerate(best[2]) if n}
+
+
+def choose_food(p: PlayerState, need: int, allow_francs: bool = True) -> Payment | None:
+    """Tokens to pay `need` food, or None if the player cannot."""
+    tokens = _FOOD_TOKENS if allow_francs else _FOOD_TOKENS[:-1]
+    have = [_available(p, t, None) for t, _, _ in tokens]
+    return _best(need, tokens, have)
+
+
+def choose_energy(p: PlayerState, need: int, reserved: list[int] | None = None) -> Payment | None:
+    have = [_available(p, t, reserved) for t, _, _ in _ENERGY_TOKENS]
+    return _best(need, _ENERGY_TOKENS, have)
+
+
+def parse_payment(raw: dict[str, int]) -> Payment:
+    out: Payment = {}
+    for k, n in raw.items():
+        if not isinstance(n, int) or n < 0:
+            raise IllegalAction(f"'{k}={n}' is not a whole number of tokens.")
+        if k.lower() in (FRANCS, "franc", "f"):
+            out[FRANCS] = out.get(FRANCS, 0) + n
+            continue
+        try:
+            g = parse_good(k)
+        except KeyError:
+            raise IllegalAction(f"'{k}' is not a good.") from None
+        out[g] = out.get(g, 0) + n
+    return out
+
+
+def payment_value(payment: Payment, kind: str) -> int:
+    table = FOOD_VALUE if kind == "food" else ENERGY_VALUE
+    total = 0
+    for t, n in payment.items():
+        if t == FRANCS:
+            total += n
+        else:
+            assert isinstance(t, Good)
+            total += table.get(t, 0) * n
+    return total
+
+
+def check_payment(
+    p: PlayerState, payment: Payment, need: int, kind: str, allow_francs: bool = True
+) -> None:
+    """Raise IllegalAction unless `payment` is the player's own and covers `need` of `kind`."""
+    table = FOOD_VALUE if kind == "food" else ENERGY_VALUE
+    for t, n in payment.items():
+        if t == FRANCS:
+            if not allow_francs:
+                raise IllegalAction(f"Francs cannot pay {kind} here.")
+            if n > p.francs:
+                raise IllegalAction(f"You offered {n} francs but have {p.francs}.")
+            continue
+        assert isinstance(t, Good)
+        if t not in table:
+            accepted = ", ".join(g.label for g in table)
+            raise IllegalAction(f"{t.label.capitalize()} is not {kind}; use {accepted}.")
+        if n > p.goods[t]:
+            raise IllegalAction(f"You offered {n} {t.label} but have {p.goods[t]}.")
+    value = payment_value(payment, kind)
+    if value < need:
+        raise IllegalAction(f"That pays {value} {kind}; {need} is needed.")
+
+
+def pay(p: PlayerState, payment: Payment) -> None:
+    for t, n in payment.items():
+        if t == FRANCS:
+            p.francs -= n
+        else:
+            assert isinstance(t, Good)
+            p.goods[t] -= n
+
+
+def payment_text(payment: Payment) -> str:
+    parts = []
+    francs = payment.get(FRANCS, 0)
+    goods = {t: n for t, n in payment.items() if isinstance(t, Good)}
+    if goods:
+        parts.append(goods_text(goods))
+    if francs:
+        parts.append(f"{francs} franc{'s' if francs != 1 else ''}")
+    return " and ".join(parts) if parts else "nothing"
