@@ -1,0 +1,66 @@
+"""Helpers to lay out positions for rule tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from lehavre_tui.engine.actions import Action
+from lehavre_tui.engine.goods import parse_good
+from lehavre_tui.engine.rules import apply
+from lehavre_tui.engine.setup import Setup, new_game
+from lehavre_tui.engine.state import TOWN, GameState
+
+# A fixed, complete table for 3 players: used when a test does not care about the deal.
+STACKS_3P = [
+    ["marketplace", "joinery", "smokehouse", "abattoir", "black_market", "brickworks", "shipping_line", "business_office", "church"],
+    ["sawmill", "bakehouse", "hardware_store", "clay_mound", "local_court", "colliery", "ironworks", "cokery", "bank"],
+    ["fishery", "charcoal_kiln", "wharf_1", "wharf_2", "grocery_market", "tannery", "steel_mill", "bridge", "town_hall"],
+]
+
+
+def game(players: int = 3, variant: str = "full", **kw: object) -> GameState:
+    """A new game; by default with the fixed stacks above (3 players) and chits in id order."""
+    setup_kw: dict[str, object] = {"players": players, "variant": variant, "seed": 7}
+    if players == 3 and variant == "full":
+        setup_kw.setdefault("stacks", [list(s) for s in STACKS_3P])
+    setup_kw["chit_order"] = [1, 2, 3, 4, 5, 6, 7]
+    setup_kw.update(kw)
+    return new_game(Setup.model_validate(setup_kw))
+
+
+def give(s: GameState, seat: int, francs: int | None = None, **goods: int) -> GameState:
+    """Set a player's francs and goods directly (goods by key, e.g. wood=3)."""
+    p = s.players[seat]
+    if francs is not None:
+        p.francs = francs
+    for key, n in goods.items():
+        p.goods[parse_good(key)] = n
+    return s
+
+
+def own(s: GameState, building: str, seat: int = TOWN) -> GameState:
+    """Put a building in play for `seat` (or the town), taking it out of the stacks."""
+    for st in s.proposals:
+        if building in st:
+            st.remove(building)
+    if building in s.special_deck:
+        s.special_deck.remove(building)
+    s.owner[building] = seat
+    return s
+
+
+def ready(s: GameState) -> GameState:
+    """Skip the supply action of the current turn (offers untouched) so a main action can follow."""
+    s.supplied = True
+    return s
+
+
+def play(s: GameState, *actions: Action) -> GameState:
+    for a in actions:
+        s = apply(s, a)
+    return s
+
+
+@pytest.fixture
+def g3() -> GameState:
+    return game(3)
