@@ -1,0 +1,86 @@
+"""Save files: format version, the set-up, the list of actions, and a snapshot.
+
+Loading replays the actions from the set-up and checks that the result equals the
+snapshot, so a save is both compact and self-checking. Everything here is pure: the
+caller reads and writes the text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .actions import ACTION_LIST_ADAPTER, Action
+from .errors import IllegalAction
+from .rules import apply
+from .setup import Setup, complete_setup, new_game
+from .state import GameState
+
+FORMAT_VERSION = 1
+
+
+class SaveError(Exception):
+    """A save that cannot be read; the message says why and what to do."""
+
+
+class SaveFile(BaseModel):
+    format_version: int
+    setup: Setup
+    actions: list[Any]
+    snapshot: dict[str, Any] | None = None
+
+
+def replay(setup: Setup, actions: list[Action]) -> tuple[GameState, list[list[str]]]:
+    """Play `actions` from `setup`; returns the final state and each action's narration."""
+    state = new_game(setup)
+    narration = [list(state.events)]
+    for i, action in enumerate(actions, 1):
+        try:
+            state = apply(state, action, in_place=True)
+        except IllegalAction as exc:
+            raise SaveError(f"Move {i} of the save cannot be replayed ({exc}).") from None
+        narration.append(list(state.events))
+    return state, narration
+
+
+def dump_save(setup: Setup, actions: list[Action], state: GameState) -> str:
+    data = {
+        "format_version": FORMAT_VERSION,
+        "setup": complete_setup(setup).model_dump(mode="json"),
+        "actions": ACTION_LIST_ADAPTER.dump_python(actions, mode="json", exclude_none=True),
+        "snapshot": state.model_dump(mode="json", exclude={"events"}),
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]]]:
+    """Read a save; raise SaveError with a clear sentence if it is damaged."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"The save file is not valid JSON (line {exc.lineno}); it may be damaged.") from None
+    try:
+        save = SaveFile.model_validate(raw)
+    except ValidationError as exc:
+        where = ".".join(str(p) for p in exc.errors()[0]["loc"])
+        raise SaveError(f"The save file is damaged: '{where}' is missing or wrong.") from None
+    if save.format_version != FORMAT_VERSION:
+        raise SaveError(
+            f"This save has format version {save.format_version}; this game reads version {FORMAT_VERSION}."
+        )
+    try:
+        actions = ACTION_LIST_ADAPTER.validate_python(save.actions)
+    except ValidationError as exc:
+        where = ".".join(str(p) for p in exc.errors()[0]["loc"])
+        raise SaveError(f"The save file's move list is damaged near '{where}'.") from None
+    try:
+        state, narration = replay(save.setup, actions)
+    except IllegalAction as exc:
+        raise SaveError(f"The save's set-up is not valid: {exc}") from None
+    if save.snapshot is not None:
+        expected = state.model_dump(mode="json", exclude={"events"})
+        if expected != save.snapshot:
+            raise SaveError("The save file's snapshot does not match its moves; the file was changed or damaged.")
+    return save.setup, actions, state, narration

@@ -1,0 +1,185 @@
+"""A game in progress: state, the moves so far, the narrated log, undo and autosave.
+
+Front ends talk only to a `Session`. It never changes a state itself: every move goes
+through the engine's `apply`, and a refused move leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
+from .engine.rules import apply, legal_actions
+from .engine.save import SaveError, dump_save, load_save
+from .engine.scoring import Score, final_scores, winners
+from .engine.setup import Setup, complete_setup, new_game
+from .engine.state import GameState
+
+__all__ = ["Session", "SaveError", "LogLine", "autosave_path"]
+
+
+def autosave_path() -> Path:
+    """Where the running game is saved after every move (the user's data directory)."""
+    env = os.environ.get("LEHAVRE_DATA")
+    if env:
+        base = Path(env)
+    else:
+        from platformdirs import user_data_dir
+
+        base = Path(user_data_dir("lehavre_tui", appauthor=False))
+    return base / "autosave.json"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file and rename, so a crash never leaves half a save."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    move: int  # index of the move that produced it (0: the set-up)
+    seat: int  # who was acting
+
+
+@dataclass
+class Session:
+    setup: Setup
+    state: GameState
+    actions: list[Action] = field(default_factory=list)
+    log: list[LogLine] = field(default_factory=list)
+    autosave: Path | None = None
+    movers: list[int] = field(default_factory=list)  # seat that made each move
+    # states before each undoable move of the current player's turn
+    _undo: list[tuple[GameState, int, int]] = field(default_factory=list)
+
+    # --- creating and loading -------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: Setup, autosave: Path | None = None) -> Session:
+        setup = complete_setup(setup)
+        state = new_game(setup)
+        s = cls(setup=setup, state=state, autosave=autosave)
+        s.log = [LogLine(t, 0, 0) for t in state.events]
+        s._save()
+        return s
+
+    @classmethod
+    def from_text(cls, text: str, autosave: Path | None = None) -> Session:
+        setup, actions, state, narration = load_save(text)
+        s = cls(setup=complete_setup(setup), state=state, actions=actions, autosave=autosave)
+        seat = 0
+        replay = new_game(s.setup)
+        for i, lines in enumerate(narration):
+            if i:
+                seat = replay.current
+                s.movers.append(seat)
+                replay = apply(replay, actions[i - 1], in_place=True)
+            s.log.extend(LogLine(t, i, seat) for t in lines)
+        return s
+
+    @classmethod
+    def load(cls, path: Path, autosave: Path | None = None) -> Session:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SaveError(f"There is no save file at {path}.") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveError(f"The save file {path} cannot be read ({exc}).") from None
+        return cls.from_text(text, autosave=autosave)
+
+    # --- playing --------------------------------------------------------------------------
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def act(self, action: Action) -> list[str]:
+        """Apply a move; returns its narration. Raises IllegalAction and changes nothing."""
+        before = self.state
+        seat = before.current
+        after = apply(before, action)
+        self.state = after
+        self.actions.append(action)
+        self.movers.append(seat)
+        move = len(self.actions)
+        self.log.extend(LogLine(t, move, seat) for t in after.events)
+        if _closes_undo(before, action, after):
+            self._undo.clear()
+        else:
+            self._undo.append((before, len(self.actions) - 1, len(self.log) - len(after.events)))
+        self._save()
+        return list(after.events)
+
+    def command(self, text: str) -> list[str]:
+        """Parse a command of the command language and play it."""
+        from .commands import parse
+
+        return self.act(parse(text, self.state))
+
+    # --- undo -----------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the current player's last move of this turn (never a reveal)."""
+        if not self._undo:
+            return False
+        state, n_actions, n_log = self._undo.pop()
+        self.state = state
+        del self.actions[n_actions:]
+        del self.movers[n_actions:]
+        del self.log[n_log:]
+        self.log.append(LogLine(f"{state.players[state.current].name} takes the last move back.", len(self.actions), state.current))
+        self._save()
+        return True
+
+    # --- saving ---------------------------------------------------------------------------
+    def to_text(self) -> str:
+        return dump_save(self.setup, self.actions, self.state)
+
+    def save(self, path: Path) -> None:
+        write_atomic(path, self.to_text())
+
+    def _save(self) -> None:
+        if self.autosave is not None:
+            self.save(self.autosave)
+
+    # --- reading the table ----------------------------------------------------------------
+    def since_last_turn(self, seat: int) -> list[str]:
+        """Log lines since `seat` last ended a turn (for the hotseat handoff)."""
+        mark = 0
+        for i in range(len(self.actions) - 1, -1, -1):
+            if self.movers[i] == seat and isinstance(self.actions[i], EndTurn):
+                mark = i + 1
+                break
+        return [ln.text for ln in self.log if ln.move > mark]
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    def scores(self) -> list[Score]:
+        return final_scores(self.state)
+
+    def winners(self) -> list[int]:
+        return winners(self.state)
+
+
+def _closes_undo(before: GameState, action: Action, after: GameState) -> bool:
+    """A move that hands over the turn or shows hidden cards cannot be taken back."""
+    if isinstance(action, (EndTurn, Feed, Reorder)):
+        return True
+    if after.current != before.current or after.phase != before.phase:
+        return True
+    if isinstance(action, Supply) and after.revealed != before.revealed:
+        return True  # a supply chit was turned face up
+    return isinstance(action, Enter) and after.pending is not None and after.pending.kind == "peek"
