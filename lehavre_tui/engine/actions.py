@@ -37,7 +37,7 @@ class Enter(_Action):
     fee_goods: dict[str, int] | None = None  # exact food tokens (and "francs") for a food fee
     amount: int | None = None  # how many to convert / sets to sell / extra units
     goods: dict[str, int] | None = None  # goods chosen, given or shipped
-    targets: list[str] = []  # buildings to build, ship type to build, offer spaces, ...
+    targets: tuple[str, ...] = ()  # buildings to build, ship type to build, offer spaces, ...
     option: str | None = None  # a named choice on the card
     energy: dict[str, int] | None = None  # exact energy tokens; None: engine chooses
     food: dict[str, int] | None = None  # exact food tokens for a food payment inside the action

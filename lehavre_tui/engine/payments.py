@@ -9,6 +9,8 @@ among equal waste, to keep the more valuable goods (and francs before fish).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .errors import IllegalAction
 from .goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text, parse_good
 from .state import PlayerState
@@ -45,7 +47,18 @@ def _best(
     tokens: tuple[tuple[Good | str, int, float], ...],
     have: list[int],
 ) -> Payment | None:
-    """Cheapest (waste, weight) combination covering `need`, by value groups."""
+    """Cheapest (waste, weight) combination covering `need`, by value groups (memoised)."""
+    found = _best_cached(need, tokens, tuple(have))
+    return None if found is None else dict(found)
+
+
+@lru_cache(maxsize=8192)
+def _best_cached(
+    need: int,
+    tokens: tuple[tuple[Good | str, int, float], ...],
+    have_t: tuple[int, ...],
+) -> Payment | None:
+    have = list(have_t)
     if need <= 0:
         return {}
     groups: dict[int, list[int]] = {}
@@ -100,12 +113,20 @@ def _best(
 
 def choose_food(p: PlayerState, need: int, allow_francs: bool = True) -> Payment | None:
     """Tokens to pay `need` food, or None if the player cannot."""
+    if need <= 0:
+        return {}
+    if p.goods[Good.FISH] >= need:  # fish are the cheapest food per unit and waste nothing
+        return {Good.FISH: need}
     tokens = _FOOD_TOKENS if allow_francs else _FOOD_TOKENS[:-1]
     have = [_available(p, t, None) for t, _, _ in tokens]
     return _best(need, tokens, have)
 
 
 def choose_energy(p: PlayerState, need: int, reserved: list[int] | None = None) -> Payment | None:
+    if need <= 0:
+        return {}
+    if _available(p, Good.WOOD, reserved) >= need:  # wood: cheapest energy per unit, no waste
+        return {Good.WOOD: need}
     have = [_available(p, t, reserved) for t, _, _ in _ENERGY_TOKENS]
     return _best(need, _ENERGY_TOKENS, have)
 

@@ -176,10 +176,18 @@ def material_payment(
 
 
 def can_pay_materials(p: PlayerState, required: dict[Good, int]) -> bool:
-    try:
-        material_payment(p, required, None, "")
-    except IllegalAction:
-        return False
+    """Whether `required` can be paid (brick for clay, steel for iron); cheap, no messages."""
+    spare: dict[Good, int] = {}
+    for g, n in required.items():
+        short = n - p.goods[g]
+        if short > 0:
+            sub = SUBSTITUTE.get(g)
+            if sub is None:
+                return False
+            spare[sub] = spare.get(sub, 0) + short
+    for sub, extra in spare.items():
+        if p.goods[sub] < extra + required.get(sub, 0):
+            return False
     return True
 
 
