@@ -17,12 +17,14 @@ from .state import PlayerState
 
 FRANCS = "francs"
 # (token, value, keep-weight): a higher weight is spent later. Grouped by value, largest first.
+# Default order for food: fish, smoked fish, meat, bread, and francs last ("food first,
+# money last"); for energy: wood, coal, coke, charcoal. Less waste always comes first.
 _FOOD_TOKENS: tuple[tuple[Good | str, int, float], ...] = (
-    (Good.MEAT, 3, 3.3),
-    (Good.SMOKED_FISH, 2, 2.2),
+    (Good.MEAT, 3, 3.2),
+    (Good.SMOKED_FISH, 2, 2.1),
     (Good.BREAD, 2, 2.4),
     (Good.FISH, 1, 1.0),
-    (FRANCS, 1, 1.1),
+    (FRANCS, 1, 1.3),
 )
 _ENERGY_TOKENS: tuple[tuple[Good | str, int, float], ...] = (
     (Good.COKE, 10, 10.5),

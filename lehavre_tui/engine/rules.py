@@ -50,6 +50,7 @@ from .setup import round_row
 from .state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState, PlayerState
 
 TURNS_PER_ROUND = 7
+STADIUM = "football_stadium"  # the special building built on an emptied proposal stack
 LOAN_FRANCS = 4
 REPAY_FRANCS = 5
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
@@ -346,7 +347,9 @@ def _buy(s: GameState, a: BuyBuilding) -> None:
     stack = next((i for i, st in enumerate(s.proposals) if st and st[0] == b), None)
     if owner is not None and owner != TOWN:
         who = "you" if owner == s.current else s.players[owner].name
-        raise IllegalAction(f"The {card.name} belongs to {who}; only the town's buildings and the proposal tops can be bought.")
+        raise IllegalAction(
+            f"The {card.name} belongs to {who}; only the town's buildings and the proposal tops can be bought."
+        )
     if owner is None and stack is None:
         if any(b in st for st in s.proposals):
             raise IllegalAction(f"The {card.name} is not on top of its proposal stack; only top cards can be bought.")
@@ -356,7 +359,9 @@ def _buy(s: GameState, a: BuyBuilding) -> None:
     if b in s.turn_sold:
         raise IllegalAction(f"You sold the {card.name} this turn; it cannot be bought back in the same turn.")
     if p.francs < card.price:
-        raise IllegalAction(f"The {card.name} costs {_francs(card.price)}; you have {p.francs} (loans may not pay for it).")
+        raise IllegalAction(
+            f"The {card.name} costs {_francs(card.price)}; you have {p.francs} (loans may not pay for it)."
+        )
     p.francs -= card.price
     if stack is not None:
         s.proposals[stack].pop(0)
@@ -601,8 +606,10 @@ def _finish_round(s: GameState) -> None:
     c = content()
     card = next(r for r in c.rounds if r.id == s.round_card())
     row = round_row(c, card.id, s.num_players)
+    stadium_may_move = _stadium_may_move(s)
     if row.town == "standard":
-        tops = [st[0] for st in s.proposals if st]
+        # the Football Stadium on a stack space is never the town's to build
+        tops = [st[0] for st in s.proposals if st and st[0] != STADIUM]
         if tops:
             b = min(tops, key=lambda x: c.buildings[x].number)
             for st in s.proposals:
@@ -614,11 +621,14 @@ def _finish_round(s: GameState) -> None:
         b = s.special_deck.pop(0)
         s.owner[b] = TOWN
         s.events.append(f"The town builds a special building: the {c.buildings[b].name}.")
+    if stadium_may_move:
+        _place_stadium(s)
     ship = c.ships[card.ship]
     s.ship_stacks[ship.type].append(ship.id)
     kind = c.ship_kinds[ship.type].name.lower()
     s.events.append(f"The round card turns over: the {kind} {ship.name} (value {ship.value}) enters play.")
     s.feeding_queue = []
+    s.turn_sold = []  # sales made while feeding do not bar purchases next round
     s.main_done = False
     s.supplied = False
     s.turn = 0
@@ -642,6 +652,33 @@ def _finish_round(s: GameState) -> None:
         f"Round {s.round} of {s.rounds_total} begins ({nrow.food} food, {harvest}). "
         f"{s.players[s.current].name} starts."
     )
+
+
+def _stadium_may_move(s: GameState) -> bool:
+    """Could the Football Stadium move onto a proposal stack during the next step?
+
+    Yes while it is face down, or while it waits with the town because every stack still
+    holds cards. (A stadium that was built and sold back to the town belongs to the town
+    for good: the stack it was built from stays empty, so it is never taken for waiting.)
+    """
+    return STADIUM in s.special_deck or (s.owner.get(STADIUM) == TOWN and all(s.proposals))
+
+
+def _place_stadium(s: GameState) -> None:
+    """A revealed Football Stadium waits with the town until a proposal stack is empty,
+    then takes that stack's space and can be built like a proposal (never bought).
+    Call only when `_stadium_may_move` held before the step."""
+    if s.owner.get(STADIUM) != TOWN:
+        return
+    for i, st in enumerate(s.proposals):
+        if not st:
+            del s.owner[STADIUM]
+            st.append(STADIUM)
+            s.events.append(
+                f"Proposal stack {i + 1} is empty: the Football Stadium takes its place "
+                "and can now be built."
+            )
+            return
 
 
 def _game_over(s: GameState) -> None:
@@ -679,7 +716,10 @@ def apply(state: GameState, action: Action, *, in_place: bool = False) -> GameSt
     handler = HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"Unknown action {action!r}.")
+    stadium_may_move = _stadium_may_move(s)
     handler(s, action)
+    if stadium_may_move:
+        _place_stadium(s)
     return s
 
 

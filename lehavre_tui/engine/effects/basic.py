@@ -94,11 +94,19 @@ def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     assert isinstance(a, ConvertAction)
     have = ctx.p.goods[a.input]
     n = act.amount if act.amount is not None else _convert_max(ctx, a)
-    limit = f"at most {a.max}" if a.max is not None else "any number of"
     if n <= 0:
         if have == 0:
             raise IllegalAction(f"The {card.name} turns {a.input.label} into {a.output.label}; you have none.")
-        raise IllegalAction(f"Say how many {a.input.label} to convert ({limit}), e.g. {a.input.key}={min(have, a.max or have)}.")
+        if act.amount is None:
+            # The goods are there but not the energy for even one: let the energy payment
+            # below say so, instead of asking how many to convert.
+            n = 1
+        else:
+            top = min(have, a.max) if a.max is not None else have
+            raise IllegalAction(
+                f"Converting {n} {a.input.label} does nothing; choose 1 to {top} "
+                f"{a.input.label} to turn into {a.output.label}."
+            )
     if a.max is not None and n > a.max:
         raise IllegalAction(f"The {card.name} converts at most {a.max} {a.input.label}.")
     if n > have:

@@ -6,10 +6,13 @@ from ..actions import Enter
 from ..cards import BuildAction, BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import Good, goods_text
-from ..state import Pending
+from ..state import TOWN, Pending
 from .base import Ctx, can_pay_materials, effect, material_payment
 
 SHIP_ENERGY = 3
+STADIUM = "football_stadium"  # the one special building that is built (on an emptied stack)
+YACHT = "luxury_yacht"
+YACHT_WORDS = ("yacht", "luxury_yacht")
 
 
 # --- buildings ----------------------------------------------------------------------------
@@ -50,16 +53,24 @@ def _check_target(ctx: Ctx, via_card: BuildingCard, target: str) -> BuildingCard
         raise IllegalAction(f"There is no building called '{target}'.")
     t = cards[target]
     if stack_of(ctx, target) is None:
+        if target == STADIUM and ctx.state.owner.get(target) == TOWN:
+            raise IllegalAction(
+                f"The {t.name} waits with the town's buildings; it can be built once a "
+                "proposal stack is empty and it has taken that stack's place."
+            )
         if target in ctx.state.owner:
             raise IllegalAction(f"The {t.name} is already built; it can only be bought.")
         tops = [cards[s[0]].name for s in ctx.state.proposals if s]
         raise IllegalAction(
-            f"Only the top card of a proposal stack can be built ({', '.join(tops) or 'all stacks are empty'})."
+            "Only the top card of a proposal stack can be built "
+            f"({', '.join(tops) or 'all stacks are empty'})."
         )
     if t.cost is None:
         raise IllegalAction(f"The {t.name} cannot be built, only bought.")
     if via.needs_wood and not t.cost.get(Good.WOOD):
-        raise IllegalAction(f"The {via_card.name} builds only buildings that need wood; the {t.name} needs none.")
+        raise IllegalAction(
+            f"The {via_card.name} builds only buildings that need wood; the {t.name} needs none."
+        )
     return t
 
 
@@ -157,18 +168,72 @@ def can_build_ship(ctx: Ctx, wharf: str, ship_type: str) -> bool:
     return ctx.energy_payment(SHIP_ENERGY, None, _reserved(pay)) is not None
 
 
+def _yacht_ships(ctx: Ctx) -> list[str]:
+    """The player's iron ships, least valuable first (one may be exchanged for the yacht)."""
+    ships = content().ships
+    return sorted((x for x in ctx.p.ships if ships[x].type == "iron"), key=lambda x: ships[x].value)
+
+
+def can_take_yacht(ctx: Ctx) -> bool:
+    s = ctx.state
+    return s.owner.get(YACHT) == TOWN and YACHT not in s.turn_sold and bool(_yacht_ships(ctx))
+
+
 def _wharf_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [
+    out = [
         Enter(building=card.id, targets=[t])
         for t in ("wooden", "iron", "steel", "luxury")
         if can_build_ship(ctx, card.id, t)
     ]
+    if can_take_yacht(ctx):
+        out.append(Enter(building=card.id, targets=["yacht"]))
+    return out
+
+
+def take_yacht(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    """Luxury Yacht: instead of building a ship, one iron ship (it leaves the game) for it.
+
+    `targets=["yacht"]` gives up the least valuable iron ship; `targets=["yacht", ship id]`
+    names it. No goods, no energy, no modernising.
+    """
+    s = ctx.state
+    yacht = content().buildings[YACHT]
+    if s.owner.get(YACHT) != TOWN:
+        where = "is not in play" if YACHT not in s.owner else "does not belong to the town"
+        raise IllegalAction(f"The {yacht.name} {where}; only the town's yacht can be exchanged.")
+    if YACHT in s.turn_sold:
+        raise IllegalAction(
+            f"You sold the {yacht.name} this turn; it cannot come back in the same turn."
+        )
+    mine = _yacht_ships(ctx)
+    if not mine:
+        raise IllegalAction(
+            f"The {yacht.name} is exchanged for one of your iron ships; you have none."
+        )
+    if len(act.targets) > 2:
+        raise IllegalAction("Name at most one iron ship to give up for the yacht.")
+    ship = act.targets[1] if len(act.targets) == 2 else mine[0]
+    if ship not in mine:
+        raise IllegalAction(f"'{ship}' is not one of your iron ships ({', '.join(mine)}).")
+    ctx.p.ships.remove(ship)
+    s.owner[YACHT] = ctx.seat
+    sc = content().ships[ship]
+    ctx.say(
+        f"{ctx.name} gives up the iron ship {sc.name} (value {sc.value}), which leaves the game, "
+        f"and takes the {yacht.name}."
+    )
 
 
 @effect("wharf", _wharf_options)
 def wharf(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
+    if act.targets and act.targets[0].lower() in YACHT_WORDS:
+        take_yacht(ctx, card, act)
+        return
     if len(act.targets) != 1:
-        raise IllegalAction("Say which ship to build: wooden, iron, steel or luxury (one ship a visit).")
+        raise IllegalAction(
+            "Say which ship to build: wooden, iron, steel or luxury (one ship a visit), "
+            "or 'yacht' to exchange an iron ship for the Luxury Yacht."
+        )
     ship_type = act.targets[0]
     ship = _ship_check(ctx, card.id, ship_type)
     kinds = content().ship_kinds

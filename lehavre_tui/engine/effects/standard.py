@@ -308,6 +308,11 @@ def bridge(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 # --- 15 Local Court -----------------------------------------------------------------------
 
 COURT_OPTIONS = ("one", "two", "one+francs")
+COURT_TEXT = {
+    "one": "return 1 loan",
+    "two": "return 2 loans",
+    "one+francs": "return 1 loan and take 2 francs",
+}
 
 
 def _court_choices(loans: int) -> list[str]:
@@ -331,7 +336,9 @@ def local_court(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         raise IllegalAction("You have no loan for the Local Court to cancel.")
     option = act.option or choices[0]
     if option not in choices:
-        raise IllegalAction(f"With {ctx.p.loans} loan(s) the Local Court offers: {' or '.join(choices)}.")
+        n = ctx.p.loans
+        offered = " or ".join(f"'{c}' ({COURT_TEXT[c]})" for c in choices)
+        raise IllegalAction(f"With {n} loan{'s' if n != 1 else ''} the Local Court offers {offered}.")
     returned = 2 if option == "two" else 1
     ctx.p.loans -= returned
     ctx.say(f"The Local Court cancels {returned} of {ctx.name}'s loans.")
