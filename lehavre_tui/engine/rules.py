@@ -174,23 +174,27 @@ def _take(s: GameState, a: TakeOffer) -> None:
 
 
 def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
-    """How the player pays the card's entry fee (food may be paid in francs, never the reverse)."""
-    alts = card.fees
-    if a.fee == "food":
-        alts = [f for f in alts if f.food]
-    elif a.fee == "francs":
-        alts = [f for f in alts if f.francs]
-    if not alts:
-        raise IllegalAction(f"The {card.name}'s fee is {fee_text(card)}; it has no {a.fee} fee.")
+    """How the player pays the card's entry fee (food may be paid in francs, never the reverse).
+
+    `fee="francs"` pays in francs (a franc fee, or a food fee franc for food); `fee="food"` or
+    naming tokens in `fee_goods` pays a food fee; with neither, the cheaper way is taken.
+    """
     options: list[Payment] = []
-    for fee in alts:
-        if fee.francs:
-            if a.fee_goods is not None:
-                raise IllegalAction("A franc fee is paid in francs; goods cannot pay it.")
-            if p.francs >= fee.francs:
-                options.append({FRANCS: fee.francs})
-        elif fee.food:
-            if a.fee_goods is not None:
+    if a.fee == "francs" and a.fee_goods is None:
+        for fee in card.fees:
+            need = fee.francs or fee.food
+            if need and p.francs >= need:
+                options.append({FRANCS: need})
+    else:
+        food_only = a.fee == "food" or a.fee_goods is not None
+        alts = [f for f in card.fees if f.food] if food_only else list(card.fees)
+        if not alts:
+            raise IllegalAction(f"The {card.name}'s fee is {fee_text(card)}; it cannot be paid in food.")
+        for fee in alts:
+            if fee.francs:
+                if p.francs >= fee.francs:
+                    options.append({FRANCS: fee.francs})
+            elif a.fee_goods is not None:
                 given = parse_payment(a.fee_goods)
                 check_payment(p, given, fee.food, "food")
                 options.append(given)
@@ -199,7 +203,9 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
                 if found is not None:
                     options.append(found)
     if not options:
-        raise IllegalAction(f"The {card.name}'s entry fee is {fee_text(card)}; you cannot pay it (loans may not pay fees).")
+        raise IllegalAction(
+            f"The {card.name}'s entry fee is {fee_text(card)}; you cannot pay it (loans may not pay fees)."
+        )
     # the cheapest: fewest francs' worth (a food token counts its food value)
     return min(options, key=_payment_worth)
 
@@ -512,7 +518,7 @@ def _end_round(s: GameState) -> None:
     else:
         s.events.append("No harvest this round.")
     n = s.num_players
-    s.events.append(f"Feeding: {_plural(row.food, 'food')} per player.")
+    s.events.append(f"Feeding: {row.food} food per player.")
     s.feeding_queue = [(s.current + 1 + i) % n for i in range(n)]
     s.phase = "feeding"
     _advance_feeding(s)
