@@ -246,7 +246,7 @@ def coded(code: str, options: Options) -> Callable[[Perform], Perform]:
 def effect_for(card: BuildingCard) -> Effect | None:
     a = card.action
     if a.kind == "coded":
-        return CODED.get(a.code)  # type: ignore[union-attr]
+        return CODED.get(a.code)
     return EFFECTS.get(a.kind)
 
 

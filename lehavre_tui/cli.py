@@ -1,0 +1,325 @@
+"""The `lehavre` command: play a script of commands, or simulate random games.
+
+    lehavre run SCRIPT [--json]
+    lehavre simulate --players N [--short] [--seed S] [--games K] [--json]
+
+A script is a set-up header of `key: value` lines, a line `---`, then one command per
+line (see `commands.py`); `#` starts a comment. Errors print one sentence and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .commands import CommandError, HelpRequested, building_id, parse
+from .engine.cards import content
+from .engine.errors import IllegalAction
+from .engine.goods import goods_text
+from .engine.rules import apply, legal_actions
+from .engine.scoring import final_scores, winners
+from .engine.setup import Setup, new_game
+from .engine.state import GameState, Variant
+
+EXIT_ERROR = 2
+MAX_ACTIONS = 100_000  # a random game longer than this is reported as unfinished
+
+
+class ScriptError(Exception):
+    """A script that cannot be played; the message is one sentence for the player."""
+
+
+# --- scripts ------------------------------------------------------------------------------------
+
+HEADER_KEYS = (
+    "players", "variant", "seed", "names", "chits", "stack1", "stack2", "stack3", "specials",
+    "expensive_loans",
+)  # fmt: skip
+
+
+@dataclass
+class Script:
+    setup: Setup
+    commands: list[tuple[int, str]] = field(default_factory=list)  # (line number, command)
+
+
+def _strip(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def _int(value: str, key: str, n: int) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise ScriptError(f"line {n}: '{key}' must be a whole number, not '{value}'.") from None
+
+
+def _names(value: str, n: int, special: bool) -> list[str]:
+    out = []
+    for word in value.replace(",", " ").split():
+        try:
+            b = building_id(word)
+        except CommandError as exc:
+            raise ScriptError(f"line {n}: {exc}") from None
+        deck = content().buildings[b].deck
+        if (deck == "special") != special:
+            kind = "special building" if special else "standard building for a proposal stack"
+            raise ScriptError(f"line {n}: '{word}' is not a {kind}.")
+        out.append(b)
+    return out
+
+
+def _setup(header: dict[str, tuple[int, str]]) -> Setup:
+    if "players" not in header:
+        raise ScriptError("The script's header must say how many players, e.g. 'players: 3'.")
+    data: dict[str, Any] = {}
+    for key, (n, value) in header.items():
+        if key in ("players", "seed"):
+            data[key] = _int(value, key, n)
+        elif key == "variant":
+            if value.lower() not in ("full", "short"):
+                raise ScriptError(f"line {n}: the variant is 'full' or 'short', not '{value}'.")
+            data["variant"] = value.lower()
+        elif key == "names":
+            data["names"] = [x.strip() for x in value.split(",") if x.strip()]
+        elif key == "chits":
+            data["chit_order"] = [_int(x, key, n) for x in value.replace(",", " ").split()]
+        elif key == "specials":
+            data["special_deck"] = _names(value, n, special=True)
+        elif key == "expensive_loans":
+            data["expensive_loans"] = value.lower() in ("yes", "true", "1", "on")
+    keys = [k for k in ("stack1", "stack2", "stack3") if k in header]
+    stacks = [_names(header[k][1], header[k][0], special=False) for k in keys]
+    if stacks and len(stacks) != 3:
+        raise ScriptError("Give all three proposal stacks (stack1, stack2, stack3) or none.")
+    if stacks:
+        data["stacks"] = stacks
+    try:
+        return Setup.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        msg = str(first["msg"]).removeprefix("Value error, ")
+        raise ScriptError(f"Bad set-up{' (' + where + ')' if where else ''}: {msg}.") from None
+
+
+def read_script(text: str) -> Script:
+    """Split a script into its set-up and its numbered command lines."""
+    lines = text.splitlines()
+    try:
+        sep = next(i for i, line in enumerate(lines) if line.strip() == "---")
+    except StopIteration:
+        raise ScriptError("The script has no '---' line between the set-up header and the commands.") from None
+    header: dict[str, tuple[int, str]] = {}
+    for i, raw in enumerate(lines[:sep], start=1):
+        line = _strip(raw)
+        if not line:
+            continue
+        key, colon, value = line.partition(":")
+        key = key.strip().lower().replace(" ", "_").replace("-", "_")
+        if not colon:
+            raise ScriptError(f"line {i}: a header line is 'key: value', e.g. 'players: 3'.")
+        if key not in HEADER_KEYS:
+            raise ScriptError(f"line {i}: unknown header key '{key}'; known: {', '.join(HEADER_KEYS)}.")
+        header[key] = (i, value.strip())
+    commands = [(i, _strip(raw)) for i, raw in enumerate(lines[sep + 1 :], start=sep + 2)]
+    return Script(_setup(header), [(i, c) for i, c in commands if c])
+
+
+def _start(setup: Setup) -> GameState:
+    try:
+        return new_game(setup)
+    except IllegalAction as exc:
+        raise ScriptError(f"Bad set-up: {exc}") from None
+
+
+def _play(script: Script, out: list[str]) -> GameState:
+    """Apply every command; log lines go to `out`. ScriptError names the failing line."""
+    state = _start(script.setup)
+    out.extend(state.events)
+    for n, command in script.commands:
+        try:
+            action = parse(command, state)
+            state = apply(state, action)
+        except HelpRequested as exc:
+            out.append(exc.text)
+            continue
+        except (CommandError, IllegalAction) as exc:
+            raise ScriptError(f"line {n}: {command}: {exc}") from None
+        out.extend(state.events)
+    return state
+
+
+def summary(state: GameState) -> list[str]:
+    """Round, phase, and each player's holdings; scores once the game is over."""
+    c = content()
+    if state.phase == "over":
+        head = f"The game is over after {state.rounds_total} rounds."
+    else:
+        who = state.players[state.current].name
+        head = f"Round {state.round} of {state.rounds_total}, {state.phase} phase; {who} to act."
+    lines = [head]
+    for i, p in enumerate(state.players):
+        buildings = ", ".join(c.buildings[b].name for b in state.buildings_of(i)) or "none"
+        ships = ", ".join(
+            f"{c.ship_kinds[c.ships[x].type].name.lower()} {c.ships[x].name} ({c.ships[x].value})" for x in p.ships
+        )
+        lines.append(
+            f"{p.name}: {p.francs} francs, {p.loans} loan{'s' if p.loans != 1 else ''}; "
+            f"goods: {goods_text(p.goods)}; buildings: {buildings}; ships: {ships or 'none'}."
+        )
+    if state.phase == "over":
+        for sc in final_scores(state):
+            bonus = sum(sc.bonuses.values())
+            lines.append(
+                f"{sc.name} scores {sc.total} (buildings {sc.buildings}, ships {sc.ships}, "
+                f"bonuses {bonus}, francs {sc.francs}, loans {sc.loans})."
+            )
+        names = [state.players[i].name for i in winners(state)]
+        lines.append(f"Winner{'s' if len(names) > 1 else ''}: {', '.join(names)}.")
+    return lines
+
+
+def result_json(state: GameState) -> dict[str, Any]:
+    over = state.phase == "over"
+    return {
+        "state": state.model_dump(mode="json"),
+        "scores": [sc.model_dump(mode="json") for sc in final_scores(state)],
+        "winners": [state.players[i].name for i in winners(state)] if over else [],
+    }
+
+
+def _run(args: argparse.Namespace) -> int:
+    path = Path(args.script)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return _fail(f"Cannot read the script '{path}': {exc.strerror or exc}.")
+    except UnicodeDecodeError:
+        return _fail(f"The script '{path}' is not a UTF-8 text file.")
+    log: list[str] = []
+    try:
+        state = _play(read_script(text), log)
+    except ScriptError as exc:
+        if not args.json:
+            _print_lines(log)
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(result_json(state)))
+    else:
+        _print_lines(log + summary(state))
+    return 0
+
+
+# --- simulation ---------------------------------------------------------------------------------
+
+
+def simulate_game(players: int, variant: Variant, seed: int) -> dict[str, Any]:
+    """One game of uniformly random legal moves; `random.Random(seed)` picks them."""
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    state = new_game(Setup(players=players, variant=variant, seed=seed))
+    actions = 0
+    while state.phase != "over" and actions < MAX_ACTIONS:
+        state = apply(state, rng.choice(legal_actions(state)), in_place=True)
+        actions += 1
+    over = state.phase == "over"
+    return {
+        "seed": seed,
+        "finished": over,
+        "winners": [state.players[i].name for i in winners(state)] if over else [],
+        "scores": {sc.name: sc.total for sc in final_scores(state)},
+        "actions": actions,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if not 1 <= args.players <= 5:
+        return _fail("Le Havre is played by 1 to 5 players; choose --players 1 to 5.")
+    if args.games < 1:
+        return _fail("Play at least one game: --games 1 or more.")
+    variant: Variant = "short" if args.short else "full"
+    results = []
+    for k in range(args.games):
+        result = {"game": k + 1, **simulate_game(args.players, variant, args.seed + k)}
+        results.append(result)
+        if not args.json:
+            print(_result_line(result))
+    if args.json:
+        print(json.dumps(results))
+    return 0
+
+
+def _result_line(r: dict[str, Any]) -> str:
+    scores = ", ".join(f"{name} {total}" for name, total in r["scores"].items())
+    if r["finished"]:
+        won = " and ".join(r["winners"])
+        head = f"{won} win{'s' if len(r['winners']) == 1 else ''}"
+    else:
+        head = "unfinished"
+    return (
+        f"Game {r['game']} (seed {r['seed']}): {head}; scores {scores}; {r['actions']} actions in {r['seconds']:.2f} s."
+    )
+
+
+# --- entry point --------------------------------------------------------------------------------
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _print_lines(lines: Sequence[str]) -> None:
+    for line in lines:
+        print(line)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lehavre", description="Le Havre in the terminal: play scripts, simulate games."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    run = sub.add_parser("run", help="play a script of commands and print the log")
+    run.add_argument("script", metavar="SCRIPT", help="set-up header, a '---' line, then commands")
+    run.add_argument("--json", action="store_true", help="print the final state and scores as JSON")
+    sim = sub.add_parser("simulate", help="play random legal games to the end")
+    sim.add_argument("--players", type=int, required=True, help="number of players, 1 to 5")
+    sim.add_argument("--short", action="store_true", help="the short game")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument("--games", type=int, default=1, help="number of games (default 1)")
+    sim.add_argument("--json", action="store_true", help="print a JSON list of results")
+    from .tui.launch import add_play_commands  # the table: new, load, --continue
+
+    add_play_commands(parser, sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error already explained by argparse
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    if args.command == "run":
+        return _run(args)
+    if args.command == "simulate":
+        return _simulate(args)
+    # No subcommand (or new, load, --continue): open the table in the terminal.
+    from .tui.launch import play
+
+    return play(args, parser)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
