@@ -138,7 +138,8 @@ class Session:
         del self.actions[n_actions:]
         del self.movers[n_actions:]
         del self.log[n_log:]
-        self.log.append(LogLine(f"{state.players[state.current].name} takes the last move back.", len(self.actions), state.current))
+        who = state.players[state.current].name
+        self.log.append(LogLine(f"{who} takes the last move back.", len(self.actions), state.current))
         self._save()
         return True
 

@@ -12,9 +12,18 @@ from lehavre_tui.engine.state import TOWN, GameState
 
 # A fixed, complete table for 3 players: used when a test does not care about the deal.
 STACKS_3P = [
-    ["marketplace", "joinery", "smokehouse", "abattoir", "black_market", "brickworks", "shipping_line", "business_office", "church"],
-    ["sawmill", "bakehouse", "hardware_store", "clay_mound", "local_court", "colliery", "ironworks", "cokery", "bank"],
-    ["fishery", "charcoal_kiln", "wharf_1", "wharf_2", "grocery_market", "tannery", "steel_mill", "bridge", "town_hall"],
+    [
+        "marketplace", "joinery", "smokehouse", "abattoir", "black_market",
+        "brickworks", "shipping_line", "business_office", "church",
+    ],
+    [
+        "sawmill", "bakehouse", "hardware_store", "clay_mound", "local_court",
+        "colliery", "ironworks", "cokery", "bank",
+    ],
+    [
+        "fishery", "charcoal_kiln", "wharf_1", "wharf_2", "grocery_market",
+        "tannery", "steel_mill", "bridge", "town_hall",
+    ],
 ]
 
 

@@ -24,8 +24,8 @@ from .actions import (
     EndTurn,
     Enter,
     Feed,
-    RepayLoan,
     Reorder,
+    RepayLoan,
     SellBuilding,
     SellShip,
     Supply,
@@ -41,8 +41,8 @@ from .payments import (
     Payment,
     check_payment,
     choose_food,
-    pay,
     parse_payment,
+    pay,
     payment_text,
     payment_value,
 )
@@ -315,7 +315,9 @@ def _build(s: GameState, a: Build) -> None:
     _own_turn(s, "building")
     pend = s.pending
     if pend is None or pend.kind != "build" or pend.remaining <= 0:
-        raise IllegalAction("You can build only as the action of a Building Firm, the Construction Firm or the Sawmill.")
+        raise IllegalAction(
+            "You can build only as the action of a Building Firm, the Construction Firm or the Sawmill."
+        )
     via = _building(pend.building)
     do_build(Ctx(s, s.current, s.players[s.current], via, s.events), via, a.target, a.goods)
     left = pend.remaining - 1
@@ -576,10 +578,12 @@ def _feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
         everything[FRANCS] = p.francs
     if raw is not None:
         payment = parse_payment(raw)
-        for t, n in payment.items():
+        for t in payment:
             if t != FRANCS and t not in FOOD_VALUE:
                 assert isinstance(t, Good)
-                raise IllegalAction(f"{t.label.capitalize()} is not food; pay with fish, smoked fish, bread, meat or francs.")
+                raise IllegalAction(
+                    f"{t.label.capitalize()} is not food; pay with fish, smoked fish, bread, meat or francs."
+                )
         check_payment(p, payment, 0, "food")
         if payment_value(payment, "food") < due and payment != everything:
             raise IllegalAction(

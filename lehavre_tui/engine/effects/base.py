@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import ceil, floor
 from fractions import Fraction
+from math import ceil, floor
 
 from ..actions import Enter
 from ..cards import BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import SUBSTITUTE, Good, goods_text
-from ..payments import FRANCS, Payment, check_payment, choose_energy, choose_food, pay, parse_payment, payment_text
+from ..payments import FRANCS, Payment, check_payment, choose_energy, choose_food, parse_payment, pay, payment_text
 from ..state import GameState, PlayerState
 
 
@@ -185,10 +185,7 @@ def can_pay_materials(p: PlayerState, required: dict[Good, int]) -> bool:
             if sub is None:
                 return False
             spare[sub] = spare.get(sub, 0) + short
-    for sub, extra in spare.items():
-        if p.goods[sub] < extra + required.get(sub, 0):
-            return False
-    return True
+    return all(p.goods[sub] >= extra + required.get(sub, 0) for sub, extra in spare.items())
 
 
 def _need_text(required: dict[Good, int]) -> str:

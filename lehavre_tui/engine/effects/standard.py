@@ -293,7 +293,9 @@ def bridge(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if not goods:
         options = _bridge_options(ctx, card)
         if not options:
-            raise IllegalAction("The Bridge pays 1 franc per upgraded good and 1 per 3 standard goods; you have too little.")
+            raise IllegalAction(
+                "The Bridge pays 1 franc per upgraded good and 1 per 3 standard goods; you have too little."
+            )
         goods = given_goods(options[0].goods, "")
     _own_check(ctx, goods)
     francs = bridge_francs(goods)
