@@ -193,6 +193,16 @@ def pay(p: PlayerState, payment: Payment) -> None:
             p.goods[t] -= n
 
 
+def receive(p: PlayerState, payment: Payment) -> None:
+    """The other side of `pay`: a building's owner receives the fee tokens."""
+    for t, n in payment.items():
+        if t == FRANCS:
+            p.francs += n
+        else:
+            assert isinstance(t, Good)
+            p.goods[t] += n
+
+
 def payment_text(payment: Payment) -> str:
     parts = []
     francs = payment.get(FRANCS, 0)

@@ -45,6 +45,7 @@ from .payments import (
     pay,
     payment_text,
     payment_value,
+    receive,
 )
 from .setup import round_row
 from .state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState, PlayerState
@@ -234,12 +235,7 @@ def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment) ->
     if owner == TOWN:
         return f"paying {payment_text(payment)} to the bank"
     o = s.players[owner]
-    for t, n in payment.items():
-        if t == FRANCS:
-            o.francs += n
-        else:
-            assert isinstance(t, Good)
-            o.goods[t] += n
+    receive(o, payment)
     return f"paying {payment_text(payment)} to {o.name}"
 
 

@@ -32,7 +32,7 @@ from ..actions import Enter
 from ..cards import BuildingCard, CodedAction, content
 from ..errors import IllegalAction
 from ..goods import Good, goods_text
-from ..payments import FRANCS, Payment, choose_food, pay, payment_text
+from ..payments import Payment, choose_food, pay, payment_text, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
 from .base import Ctx, coded, effect_for
 from .standard import given_goods
@@ -295,12 +295,7 @@ def _transfer(state: GameState, owner: int, payment: Payment) -> str:
     if owner == TOWN:
         return "the bank"
     o = state.players[owner]
-    for t, n in payment.items():
-        if t == FRANCS:
-            o.francs += n
-        else:
-            assert isinstance(t, Good)
-            o.goods[t] += n
+    receive(o, payment)
     return o.name
 
 
