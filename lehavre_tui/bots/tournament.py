@@ -1,0 +1,117 @@
+"""Bots against bots: single games and seeded tournaments with per-kind statistics."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from ..engine.rules import apply
+from ..engine.scoring import score, winners
+from ..engine.setup import Setup, new_game
+from ..engine.state import Variant
+from .base import Bot
+from .heuristic import HeuristicBot
+from .random_bot import RandomBot
+from .search import SearchBot
+
+KINDS = ("random", "heuristic", "search")
+
+
+def make_bot(kind: str, seed: int, budget: float = 2.0) -> Bot:
+    """A bot of the given kind ("human" is not a bot)."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed)
+    if kind == "search":
+        return SearchBot(seed, time_budget=budget)
+    raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(KINDS)}.")
+
+
+@dataclass
+class GameResult:
+    seats: list[str]
+    scores: list[int]
+    winners: list[int]
+    move_times: list[list[float]]  # per seat, seconds per decision
+    moves: int
+
+
+def play_game(seats: list[str], variant: Variant = "short", seed: int = 0, budget: float = 2.0) -> GameResult:
+    """Play one game between bots of the given kinds, seat by seat."""
+    bots = [make_bot(kind, seed * 31 + i, budget) for i, kind in enumerate(seats)]
+    s = new_game(Setup(players=len(seats), variant=variant, seed=seed))
+    times: list[list[float]] = [[] for _ in seats]
+    moves = 0
+    while s.phase != "over":
+        seat = s.current
+        t = time.perf_counter()
+        action = bots[seat].choose(s)
+        times[seat].append(time.perf_counter() - t)
+        s = apply(s, action)
+        moves += 1
+    return GameResult(
+        seats=list(seats),
+        scores=[score(s, i).total for i in range(len(seats))],
+        winners=winners(s),
+        move_times=times,
+        moves=moves,
+    )
+
+
+@dataclass
+class KindStats:
+    kind: str
+    games: int = 0
+    wins: float = 0.0  # a tie shares the win
+    wealth: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def avg_wealth(self) -> float:
+        return statistics.fmean(self.wealth) if self.wealth else 0.0
+
+    @property
+    def avg_time(self) -> float:
+        return statistics.fmean(self.times) if self.times else 0.0
+
+    @property
+    def median_time(self) -> float:
+        return statistics.median(self.times) if self.times else 0.0
+
+
+def seating(kinds: list[str], game: int, players: int) -> list[str]:
+    """Kinds rotate through the seats from game to game."""
+    return [kinds[(game + i) % len(kinds)] for i in range(players)]
+
+
+def tournament(
+    kinds: list[str],
+    games: int,
+    variant: Variant = "short",
+    seed: int = 0,
+    players: int = 2,
+    budget: float = 2.0,
+) -> dict[str, KindStats]:
+    """Play `games` seeded games with alternating seats; statistics per bot kind.
+
+    Wins are counted per seat: a kind holding several seats of a game can win it once
+    per seat. Ties share the win among the tied seats.
+    """
+    stats = {k: KindStats(k) for k in kinds}
+    for g in range(games):
+        seats = seating(kinds, g, players)
+        r = play_game(seats, variant, seed + g, budget)
+        for i, kind in enumerate(seats):
+            st = stats[kind]
+            st.games += 1
+            st.wealth.append(r.scores[i])
+            st.times.extend(r.move_times[i])
+            if i in r.winners:
+                st.wins += 1 / len(r.winners)
+    return stats
