@@ -13,6 +13,7 @@ After the last round every player takes one final main action.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from math import ceil
 from typing import Any
 
@@ -33,6 +34,7 @@ from .actions import (
 )
 from .cards import BuildingCard, content
 from .effects import Ctx, effect_for
+from .effects.base import opt
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE, Good
@@ -285,6 +287,7 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
     p = s.players[seat]
     final = s.phase == "final"
     occupied = set() if final else {q.worker for q in s.players if q.worker}
+    after_fee: dict[tuple[tuple[int, int], ...], PlayerState | None] = {}
     for b, owner in s.owner.items():
         card = cards[b]
         if not card.can_enter or b == p.worker or b in occupied:
@@ -292,15 +295,22 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
         eff = effect_for(card)
         if eff is None:
             continue
-        q = p
+        q: PlayerState | None = p
         if owner != seat and card.fees:
-            try:
-                fee = fee_payment(p, card, Enter(building=b))
-            except IllegalAction:
-                continue
-            q = p.clone()
-            pay(q, fee)
-        out.extend(eff.options(Ctx(s, seat, q, card), card))
+            # buildings with the same fee leave the player in the same position: pay it once
+            key = tuple((f.food, f.francs) for f in card.fees)
+            if key in after_fee:
+                q = after_fee[key]
+            else:
+                try:
+                    fee = fee_payment(p, card, opt(b))
+                    q = p.clone()
+                    pay(q, fee)
+                except IllegalAction:
+                    q = None
+                after_fee[key] = q
+        if q is not None:
+            out.extend(eff.options(Ctx(s, seat, q, card), card))
     return out
 
 
@@ -729,6 +739,15 @@ def apply(state: GameState, action: Action, *, in_place: bool = False) -> GameSt
     return s
 
 
+# Actions are immutable: the ones legal_actions lists again and again are made once.
+_SUPPLY, _END, _FEED, _REPAY = Supply(), EndTurn(), Feed(), RepayLoan()
+_take_offer = lru_cache(maxsize=None)(lambda space: TakeOffer(space=space))
+_sell_building = lru_cache(maxsize=None)(lambda b: SellBuilding(building=b))
+_sell_ship_action = lru_cache(maxsize=None)(lambda x: SellShip(ship=x))
+_buy_building = lru_cache(maxsize=None)(lambda b: BuyBuilding(building=b))
+_buy_ship_action = lru_cache(maxsize=None)(lambda t: BuyShip(ship_type=t))
+
+
 def legal_actions(s: GameState) -> list[Action]:
     """What the player to act may do now; parametrised choices are enumerated sensibly."""
     if s.phase == "over":
@@ -737,18 +756,18 @@ def legal_actions(s: GameState) -> list[Action]:
     p = s.players[seat]
     out: list[Action] = []
     if s.phase == "feeding":
-        out.append(Feed())
+        out.append(_FEED)
         due = food_due(s, seat)
         default = choose_food(p, due)
         if p.francs >= due and default is not None and default != {FRANCS: due}:
             out.append(Feed(payment={FRANCS: due}))
     else:
         if s.phase == "turn" and not s.supplied:
-            out.append(Supply())
+            out.append(_SUPPLY)
         elif not s.main_done:
             for i, space in enumerate(OFFER_SPACES):
                 if s.offers[i]:
-                    out.append(TakeOffer(space=space))
+                    out.append(_take_offer(space))
             out.extend(_enter_options(s, seat))
         else:
             pend = s.pending
@@ -762,20 +781,20 @@ def legal_actions(s: GameState) -> list[Action]:
                 out.append(Reorder(swap=False))
                 if len(s.special_deck) >= 2:
                     out.append(Reorder(swap=True))
-            out.append(EndTurn())
+            out.append(_END)
         if s.phase == "turn":
             out.extend(_purchases(s, p))
         if p.loans and p.francs >= REPAY_FRANCS:
-            out.append(RepayLoan())
+            out.append(_REPAY)
     for b in s.buildings_of(seat):
-        out.append(SellBuilding(building=b))
+        out.append(_sell_building(b))
     seen: set[tuple[str, int]] = set()
     ships = content().ships
     for x in p.ships:
         key = (ships[x].type, ships[x].value)
         if key not in seen:
             seen.add(key)
-            out.append(SellShip(ship=x))
+            out.append(_sell_ship_action(x))
     return out
 
 
@@ -786,10 +805,10 @@ def _purchases(s: GameState, p: PlayerState) -> list[Action]:
     for b in candidates:
         price = cards[b].price
         if price is not None and price <= p.francs and b not in s.turn_sold:
-            out.append(BuyBuilding(building=b))
+            out.append(_buy_building(b))
     kinds = content().ship_kinds
     for t, stack in s.ship_stacks.items():
         price = kinds[t].price
         if stack and price is not None and price <= p.francs and stack[-1] not in s.turn_sold:
-            out.append(BuyShip(ship_type=t))
+            out.append(_buy_ship_action(t))
     return out

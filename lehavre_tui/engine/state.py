@@ -7,7 +7,7 @@ bots copy states thousands of times.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -40,6 +40,13 @@ class PlayerState(BaseModel):
     worker: str | None = None  # building id the worker stands on
     ship_marker: int | None = None  # supply-chit position 0..6, None before the first turn
     turns_taken: int = 0
+
+    if not TYPE_CHECKING:
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            # Assignments inside the engine are not validated (validate_assignment is off);
+            # skipping pydantic's bookkeeping keeps apply() cheap.
+            self.__dict__[name] = value
 
     def has(self, good: Good) -> int:
         return self.goods[good]
@@ -97,6 +104,13 @@ class GameState(BaseModel):
     expensive_loans: bool = False
     events: list[str] = []  # narration of the last action applied
     players: list[PlayerState]
+
+    if not TYPE_CHECKING:
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            # Assignments inside the engine are not validated (validate_assignment is off);
+            # skipping pydantic's bookkeeping keeps apply() cheap.
+            self.__dict__[name] = value
 
     # --- derived facts -------------------------------------------------------------------
     @property

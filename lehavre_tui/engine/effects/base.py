@@ -8,9 +8,10 @@ player after paying the entry fee, and nothing may be changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import ceil, floor
 
 from ..actions import Enter
@@ -245,6 +246,34 @@ def effect_for(card: BuildingCard) -> Effect | None:
     if a.kind == "coded":
         return CODED.get(a.code)
     return EFFECTS.get(a.kind)
+
+
+@lru_cache(maxsize=65536)
+def _option(
+    building: str,
+    amount: int | None,
+    targets: tuple[str, ...],
+    option: str | None,
+    goods: tuple[tuple[str, int], ...] | None,
+) -> Enter:
+    return Enter(
+        building=building,
+        amount=amount,
+        targets=targets,
+        option=option,
+        goods=None if goods is None else dict(goods),
+    )
+
+
+def opt(
+    building: str,
+    amount: int | None = None,
+    targets: Iterable[str] = (),
+    option: str | None = None,
+    goods: dict[str, int] | None = None,
+) -> Enter:
+    """An `Enter` for `legal_actions`; actions are immutable, so equal ones are shared."""
+    return _option(building, amount, tuple(targets), option, None if goods is None else tuple(goods.items()))
 
 
 def card(building: str) -> BuildingCard:

@@ -12,12 +12,12 @@ from ..cards import (
     SymbolReceiveAction,
 )
 from ..errors import IllegalAction
-from ..goods import Good, goods_text
-from .base import Ctx, effect, round_down, round_up
+from ..goods import ENERGY_VALUE, Good, goods_text
+from .base import Ctx, effect, opt, round_down, round_up
 
 
 def _one(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [Enter(building=card.id)]
+    return [opt(card.id)]
 
 
 # --- receive ------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ def symbol_goods(ctx: Ctx, a: SymbolReceiveAction) -> dict[Good, int]:
 def _symbol_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     a = card.action
     assert isinstance(a, SymbolReceiveAction)
-    return [Enter(building=card.id)] if any(symbol_goods(ctx, a).values()) else []
+    return [opt(card.id)] if any(symbol_goods(ctx, a).values()) else []
 
 
 @effect("receive_per_symbol", _symbol_options)
@@ -71,21 +71,20 @@ def _convert_max(ctx: Ctx, a: ConvertAction) -> int:
     n = ctx.p.goods[a.input]
     if a.max is not None:
         n = min(n, a.max)
-    # the largest amount whose energy can be paid from what is left after the conversion
-    while n > 0:
-        reserved = [0] * 16
-        reserved[a.input] = n
-        if ctx.energy_payment(_convert_energy(a, n), None, reserved) is not None:
-            return n
+    # the largest amount whose energy can be paid from what is left after the conversion;
+    # tokens may overpay, so the energy left over is all that matters
+    energy = ctx.p.energy()
+    per_token = ENERGY_VALUE.get(a.input, 0)
+    while n > 0 and ctx.energy_due(_convert_energy(a, n)) > energy - per_token * n:
         n -= 1
-    return 0
+    return n
 
 
 def _convert_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     a = card.action
     assert isinstance(a, ConvertAction)
     top = _convert_max(ctx, a)
-    return [Enter(building=card.id, amount=n) for n in range(top, 0, -1)]
+    return [opt(card.id, amount=n) for n in range(top, 0, -1)]
 
 
 @effect("convert", _convert_options)
@@ -138,7 +137,7 @@ def _sets_max(ctx: Ctx, a: SellSetsAction) -> int:
 def _sets_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     a = card.action
     assert isinstance(a, SellSetsAction)
-    return [Enter(building=card.id, amount=n) for n in range(_sets_max(ctx, a), 0, -1)]
+    return [opt(card.id, amount=n) for n in range(_sets_max(ctx, a), 0, -1)]
 
 
 @effect("sell_sets", _sets_options)
@@ -166,7 +165,7 @@ def _table_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     a = card.action
     assert isinstance(a, SellTableAction)
     top = min(len(a.prices), ctx.p.goods[a.good])
-    return [Enter(building=card.id, amount=n) for n in range(top, 0, -1)]
+    return [opt(card.id, amount=n) for n in range(top, 0, -1)]
 
 
 @effect("sell_table", _table_options)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Enter
 from ..cards import BuildAction, BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import Good, goods_text
 from ..state import TOWN, Pending
-from .base import Ctx, can_pay_materials, effect, material_payment
+from .base import Ctx, can_pay_materials, effect, material_payment, opt
 
 SHIP_ENERGY = 3
 STADIUM = "football_stadium"  # the one special building that is built (on an emptied stack)
@@ -28,12 +30,16 @@ def stack_of(ctx: Ctx, building: str) -> int | None:
 
 def building_requirements(ctx: Ctx, target: BuildingCard, via: BuildAction) -> list[dict[Good, int]]:
     """The build costs the player may pay for `target` (more than one with a choice of discount)."""
-    assert target.cost is not None
-    cost = dict(target.cost)
-    if via.wood_discount and cost.get(Good.WOOD):
-        cost[Good.WOOD] = max(0, cost[Good.WOOD] - via.wood_discount)
+    return list(_requirements(target.id, via.wood_discount, ctx.owns("masons_guild")))
+
+
+@lru_cache(maxsize=1024)
+def _requirements(target: str, wood_discount: int, masons: bool) -> tuple[dict[Good, int], ...]:
+    cost = dict(content().buildings[target].cost or {})
+    if wood_discount and cost.get(Good.WOOD):
+        cost[Good.WOOD] = max(0, cost[Good.WOOD] - wood_discount)
     options = [cost]
-    if ctx.owns("masons_guild"):
+    if masons:
         # Masons' Guild: one clay or one brick less on every building built (owner's choice).
         options = []
         for g in (Good.BRICK, Good.CLAY):
@@ -42,7 +48,7 @@ def building_requirements(ctx: Ctx, target: BuildingCard, via: BuildAction) -> l
                 cheaper[g] -= 1
                 options.append(cheaper)
         options = options or [cost]
-    return [{g: n for g, n in c.items() if n} for c in options]
+    return tuple({g: n for g, n in c.items() if n} for c in options)
 
 
 def _check_target(ctx: Ctx, via_card: BuildingCard, target: str) -> BuildingCard:
@@ -109,8 +115,20 @@ def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, 
 
 
 def _build_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    tops = [s[0] for s in ctx.state.proposals if s]
-    return [Enter(building=card.id, targets=[t]) for t in tops if can_build(ctx, card, t)]
+    via = card.action
+    assert isinstance(via, BuildAction)
+    cards = content().buildings
+    masons = ctx.owns("masons_guild")
+    out = []
+    for stack in ctx.state.proposals:
+        # the same checks as _check_target, for a card known to lie on top of a stack
+        if not stack or (cost := cards[stack[0]].cost) is None:
+            continue
+        if via.needs_wood and not cost.get(Good.WOOD):
+            continue
+        if any(can_pay_materials(ctx.p, req) for req in _requirements(stack[0], via.wood_discount, masons)):
+            out.append(opt(card.id, targets=(stack[0],)))
+    return out
 
 
 @effect("build", _build_options)
@@ -181,12 +199,12 @@ def can_take_yacht(ctx: Ctx) -> bool:
 
 def _wharf_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     out = [
-        Enter(building=card.id, targets=[t])
+        opt(card.id, targets=[t])
         for t in ("wooden", "iron", "steel", "luxury")
         if can_build_ship(ctx, card.id, t)
     ]
     if can_take_yacht(ctx):
-        out.append(Enter(building=card.id, targets=["yacht"]))
+        out.append(opt(card.id, targets=["yacht"]))
     return out
 
 

@@ -34,7 +34,7 @@ from ..errors import IllegalAction
 from ..goods import Good, goods_text
 from ..payments import Payment, choose_food, pay, payment_text, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
-from .base import Ctx, coded, effect_for
+from .base import Ctx, coded, effect_for, opt
 from .standard import given_goods
 
 
@@ -82,7 +82,7 @@ def _show_perform(ctx: Ctx, card: BuildingCard, act: Enter, good: Good, key: str
 def _leather_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     p = _params(card)
     ok = _show_trade(ctx, card, Good.LEATHER, p.get("leather", 3), p["show"]) is None
-    return [Enter(building=card.id)] if ok else []
+    return [opt(card.id)] if ok else []
 
 
 @coded("leather_industry", _leather_options)
@@ -94,7 +94,7 @@ def leather_industry(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 def _brick_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     p = _params(card)
     ok = _show_trade(ctx, card, Good.BRICK, p.get("brick", 3), p["show"]) is None
-    return [Enter(building=card.id)] if ok else []
+    return [opt(card.id)] if ok else []
 
 
 @coded("brick_manufacturer", _brick_options)
@@ -132,7 +132,7 @@ def _furriery_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     leather = min(_params(card).get("leather_max", 2), ctx.p.goods[Good.LEATHER])
     out: list[Enter] = []
     for h, m in ((hides, leather), (hides, 0), (0, leather)):
-        e = Enter(building=card.id, goods={"hides": h, "leather": m})
+        e = opt(card.id, goods={"hides": h, "leather": m})
         if h + m and e not in out:
             out.append(e)
     return out
@@ -189,7 +189,7 @@ def _square_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     if not k:
         return []
     return [
-        Enter(building=card.id, goods={g.key: 1 for g in combo})
+        opt(card.id, goods={g.key: 1 for g in combo})
         for combo in combinations(SQUARE_KINDS, k)
     ]
 
@@ -236,7 +236,7 @@ def _haulage_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     if ctx.p.francs < _params(card).get("francs", 3):
         return []
     return [
-        Enter(building=card.id, targets=list(pair))
+        opt(card.id, targets=list(pair))
         for pair in HAULAGE_PAIRS
         if all(_pair_goods(ctx.state, pair).values())
     ]
@@ -412,7 +412,7 @@ def _coal_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
         for charcoal in range(p.get("charcoal_max", 1), -1, -1):
             if charcoal + coal and choose_food(ctx.p, _coal_food(card, charcoal, coal)) is not None:
                 goods = {k: n for k, n in (("charcoal", charcoal), ("coal", coal)) if n}
-                out.append(Enter(building=card.id, goods=goods))
+                out.append(opt(card.id, goods=goods))
     return out
 
 
@@ -472,7 +472,7 @@ def _energy_trade(
 def _kiln_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     p = _params(card)
     ok = _energy_trade_ok(ctx, Good.CLAY, p.get("clay", 1), p.get("energy", 1))
-    return [Enter(building=card.id)] if ok else []
+    return [opt(card.id)] if ok else []
 
 
 @coded("kiln", _kiln_options)
@@ -484,7 +484,7 @@ def kiln(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 def _steel_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     p = _params(card)
     ok = _energy_trade_ok(ctx, Good.IRON, p.get("iron", 1), p.get("energy", 15))
-    return [Enter(building=card.id)] if ok else []
+    return [opt(card.id)] if ok else []
 
 
 @coded("steelworks", _steel_options)
@@ -502,7 +502,7 @@ def zoo_francs(ctx: Ctx) -> int:
 
 
 def _zoo_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [Enter(building=card.id)] if zoo_francs(ctx) else []
+    return [opt(card.id)] if zoo_francs(ctx) else []
 
 
 @coded("zoo", _zoo_options)

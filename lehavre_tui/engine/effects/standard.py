@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -11,7 +12,7 @@ from ..errors import IllegalAction
 from ..goods import SHIPPING_PRICE, STANDARD_GOODS, UPGRADED_GOODS, Good, goods_text
 from ..payments import FRANCS, parse_payment
 from ..state import OFFER_GOOD, OFFER_SPACES, Pending
-from .base import Ctx, coded
+from .base import Ctx, coded, opt
 
 MARKET_KINDS: tuple[Good, ...] = STANDARD_GOODS  # fish wood clay iron grain cattle coal hides
 
@@ -47,13 +48,17 @@ def market_size(ctx: Ctx, card: BuildingCard) -> int:
     return min(p.get("base", 2) + crafts, limit, len(MARKET_KINDS))
 
 
-def _market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    k = market_size(ctx, card)
+@lru_cache(maxsize=64)
+def _market_choices(building: str, k: int) -> tuple[Enter, ...]:
     combos = list(combinations(MARKET_KINDS, k))
     if len(combos) > 28:  # a sensible, evenly spread selection for completion and bots
         step = len(combos) / 28
         combos = [combos[int(i * step)] for i in range(28)]
-    return [Enter(building=card.id, goods={g.key: 1 for g in combo}) for combo in combos]
+    return tuple(opt(building, goods={g.key: 1 for g in combo}) for combo in combos)
+
+
+def _market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    return list(_market_choices(card.id, market_size(ctx, card)))
 
 
 @coded("marketplace", _market_options)
@@ -94,7 +99,7 @@ def _black_market_goods(ctx: Ctx, card: BuildingCard) -> tuple[dict[Good, int], 
 
 def _black_market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     goods, francs = _black_market_goods(ctx, card)
-    return [Enter(building=card.id)] if goods or francs else []
+    return [opt(card.id)] if goods or francs else []
 
 
 @coded("black_market", _black_market_options)
@@ -145,7 +150,7 @@ def _shipping_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     for n in range(len(_shippable_ships(ctx)), 0, -1):
         plan = _shipping_plan(ctx, n)
         if plan:
-            out.append(Enter(building=card.id, amount=n, goods={g.key: k for g, k in plan.items()}))
+            out.append(opt(card.id, amount=n, goods={g.key: k for g, k in plan.items()}))
     return out
 
 
@@ -212,11 +217,11 @@ def _office_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     for option, n in (("steel", 4), ("brick", 1), ("charcoal", 1), ("leather", 1)):
         give = _cheapest(ctx, n)
         if give:
-            out.append(Enter(building=card.id, option=option, goods={g.key: k for g, k in give.items()}))
+            out.append(opt(card.id, option=option, goods={g.key: k for g, k in give.items()}))
     for single in ("brick", "charcoal", "leather"):
         give = _cheapest(ctx, 5)
         if give:
-            out.append(Enter(building=card.id, option=f"steel+{single}", goods={g.key: k for g, k in give.items()}))
+            out.append(opt(card.id, option=f"steel+{single}", goods={g.key: k for g, k in give.items()}))
     return out
 
 
@@ -281,7 +286,7 @@ def _bridge_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
             left -= take
     for goods in ({**upgraded, **std}, std, upgraded):
         if goods and bridge_francs(goods) > 0:
-            e = Enter(building=card.id, goods={g.key: n for g, n in goods.items()})
+            e = opt(card.id, goods={g.key: n for g, n in goods.items()})
             if e not in out:
                 out.append(e)
     return out
@@ -328,7 +333,7 @@ def _court_choices(loans: int) -> list[str]:
 
 
 def _court_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [Enter(building=card.id, option=o) for o in _court_choices(ctx.p.loans)]
+    return [opt(card.id, option=o) for o in _court_choices(ctx.p.loans)]
 
 
 @coded("local_court", _court_options)
@@ -360,7 +365,7 @@ def _visitors(ctx: Ctx) -> int:
 
 
 def _arts_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [Enter(building=card.id)] if _visitors(ctx) else []
+    return [opt(card.id)] if _visitors(ctx) else []
 
 
 @coded("arts_centre", _arts_options)
@@ -380,7 +385,7 @@ def _church_ok(ctx: Ctx, card: BuildingCard) -> bool:
 
 
 def _church_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [Enter(building=card.id)] if _church_ok(ctx, card) else []
+    return [opt(card.id)] if _church_ok(ctx, card) else []
 
 
 @coded("church", _church_options)
@@ -399,9 +404,9 @@ def church(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 
 
 def _iron_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    out = [Enter(building=card.id)]
+    out = [opt(card.id)]
     if ctx.energy_payment(_params(card).get("extra_energy", 6), None) is not None:
-        out.insert(0, Enter(building=card.id, option="extra"))
+        out.insert(0, opt(card.id, option="extra"))
     return out
 
 
