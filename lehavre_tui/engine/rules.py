@@ -288,6 +288,7 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
     final = s.phase == "final"
     occupied = set() if final else {q.worker for q in s.players if q.worker}
     after_fee: dict[tuple[tuple[int, int], ...], PlayerState | None] = {}
+    contexts: dict[int, Ctx] = {}  # one per position after a fee; options never change it
     for b, owner in s.owner.items():
         card = cards[b]
         if not card.can_enter or b == p.worker or b in occupied:
@@ -310,7 +311,10 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
                     q = None
                 after_fee[key] = q
         if q is not None:
-            out.extend(eff.options(Ctx(s, seat, q, card), card))
+            ctx = contexts.get(id(q))
+            if ctx is None:
+                ctx = contexts[id(q)] = Ctx(s, seat, q)
+            out.extend(eff.options(ctx, card))
     return out
 
 
