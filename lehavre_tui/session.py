@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
 from .engine.rules import apply, legal_actions
-from .engine.save import SaveError, dump_save, load_save
+from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
@@ -61,15 +61,18 @@ class Session:
     log: list[LogLine] = field(default_factory=list)
     autosave: Path | None = None
     movers: list[int] = field(default_factory=list)  # seat that made each move
+    seats: list[str] = field(default_factory=list)  # "human" or a bot kind, per seat
+    bot_budget: float = 2.0  # seconds a move for search bots
+    recorded: bool = False  # a finished solo game has been entered in the records
     # states before each undoable move of the current player's turn
     _undo: list[tuple[GameState, int, int]] = field(default_factory=list)
 
     # --- creating and loading -------------------------------------------------------------
     @classmethod
-    def new(cls, setup: Setup, autosave: Path | None = None) -> Session:
+    def new(cls, setup: Setup, autosave: Path | None = None, seats: list[str] | None = None) -> Session:
         setup = complete_setup(setup)
         state = new_game(setup)
-        s = cls(setup=setup, state=state, autosave=autosave)
+        s = cls(setup=setup, state=state, autosave=autosave, seats=_seat_kinds(seats, setup.players))
         s.log = [LogLine(t, 0, 0) for t in state.events]
         s._save()
         return s
@@ -78,6 +81,10 @@ class Session:
     def from_text(cls, text: str, autosave: Path | None = None) -> Session:
         setup, actions, state, narration = load_save(text)
         s = cls(setup=complete_setup(setup), state=state, actions=actions, autosave=autosave)
+        try:
+            s.seats = _seat_kinds(read_seats(text), setup.players)
+        except ValueError as exc:
+            raise SaveError(f"The save file's seats are damaged: {exc}") from None
         seat = 0
         replay = new_game(s.setup)
         for i, lines in enumerate(narration):
@@ -125,6 +132,41 @@ class Session:
 
         return self.act(parse(text, self.state))
 
+    # --- bots and hints ---------------------------------------------------------------------
+    def is_bot_turn(self) -> bool:
+        return not self.over and self.seats[self.state.current] != "human"
+
+    def bot_move(self) -> list[str]:
+        """Let the bot on the seat to act choose and play one move; returns its narration."""
+        seat = self.state.current
+        bot = self._bot(seat)
+        return self.act(bot.choose(self.state))
+
+    def _bot(self, seat: int):  # noqa: ANN202 - a Bot
+        from .bots.tournament import make_bot
+
+        cache = self.__dict__.setdefault("_bots", {})
+        if seat not in cache:
+            cache[seat] = make_bot(self.seats[seat], self.setup.seed * 31 + seat, self.bot_budget)
+        return cache[seat]
+
+    def hint(self, budget: float = 1.0) -> tuple[str, str]:
+        """The search bot's suggestion for the player to act: (command, reason)."""
+        from .bots.hint import hint
+        from .commands import to_command
+
+        action, reason = hint(self.state, budget)
+        return to_command(action, self.state), reason
+
+    def record_solo(self) -> tuple[int | None, list[tuple[str, int]]] | None:
+        """Enter a finished solo game in the local best scores (once); None otherwise."""
+        if not self.over or self.state.num_players != 1 or self.recorded:
+            return None
+        from .records import record_solo
+
+        self.recorded = True
+        return record_solo(self.state.players[0].name, self.state.variant, self.scores()[0].total)
+
     # --- undo -----------------------------------------------------------------------------
     def can_undo(self) -> bool:
         return bool(self._undo)
@@ -145,7 +187,8 @@ class Session:
 
     # --- saving ---------------------------------------------------------------------------
     def to_text(self) -> str:
-        return dump_save(self.setup, self.actions, self.state)
+        bots = any(k != "human" for k in self.seats)
+        return dump_save(self.setup, self.actions, self.state, self.seats if bots else None)
 
     def save(self, path: Path) -> None:
         write_atomic(path, self.to_text())
@@ -173,6 +216,22 @@ class Session:
 
     def winners(self) -> list[int]:
         return winners(self.state)
+
+
+BOT_KINDS = ("random", "heuristic", "search")
+
+
+def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
+    """Validated seat kinds; everybody human when not given."""
+    if not seats:
+        return ["human"] * players
+    kinds = [k.strip().lower() for k in seats]
+    if len(kinds) != players:
+        raise ValueError(f"{players} players need {players} seats, not {len(kinds)}.")
+    for k in kinds:
+        if k != "human" and k not in BOT_KINDS:
+            raise ValueError(f"'{k}' is not a seat kind; choose human, {', '.join(BOT_KINDS)}.")
+    return kinds
 
 
 def _closes_undo(before: GameState, action: Action, after: GameState) -> bool:

@@ -30,6 +30,7 @@ class SaveFile(BaseModel):
     setup: Setup
     actions: list[Any]
     snapshot: dict[str, Any] | None = None
+    seats: list[str] | None = None  # who plays each seat: "human" or a bot kind
 
 
 def replay(setup: Setup, actions: list[Action]) -> tuple[GameState, list[list[str]]]:
@@ -45,14 +46,25 @@ def replay(setup: Setup, actions: list[Action]) -> tuple[GameState, list[list[st
     return state, narration
 
 
-def dump_save(setup: Setup, actions: list[Action], state: GameState) -> str:
-    data = {
+def dump_save(setup: Setup, actions: list[Action], state: GameState, seats: list[str] | None = None) -> str:
+    data: dict[str, Any] = {
         "format_version": FORMAT_VERSION,
         "setup": complete_setup(setup).model_dump(mode="json"),
         "actions": ACTION_LIST_ADAPTER.dump_python(actions, mode="json", exclude_none=True),
         "snapshot": state.model_dump(mode="json", exclude={"events"}),
     }
+    if seats is not None:
+        data["seats"] = seats
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def read_seats(text: str) -> list[str] | None:
+    """The seat kinds stored in a save (None in saves without bots)."""
+    try:
+        seats = json.loads(text).get("seats")
+    except (json.JSONDecodeError, AttributeError):
+        return None
+    return seats if isinstance(seats, list) and all(isinstance(k, str) for k in seats) else None
 
 
 def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]]]:
