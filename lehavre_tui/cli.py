@@ -243,7 +243,51 @@ def simulate_game(players: int, variant: Variant, seed: int) -> dict[str, Any]:
     }
 
 
+def _tournament(args: argparse.Namespace, variant: Variant) -> int:
+    """Bots against each other, seats rotating from game to game; statistics per kind."""
+    from .bots.tournament import KINDS, tournament
+
+    kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in KINDS]
+    if bad:
+        return _fail(f"'{bad[0]}' is not a bot; --seats takes {', '.join(KINDS)} (people play in the table).")
+    players = args.players or len(kinds)
+    if not 1 <= players <= 5:
+        return _fail("Le Havre is played by 1 to 5 players; give 1 to 5 seats or --players 1 to 5.")
+    stats = tournament(kinds, args.games, variant, args.seed, players, args.budget)
+    rows = [
+        {
+            "kind": st.kind,
+            "seats": st.games,
+            "wins": round(st.wins, 2),
+            "win_rate": round(st.win_rate, 3),
+            "average_wealth": round(st.avg_wealth, 1),
+            "ms_per_move_mean": round(st.avg_time * 1000, 2),
+            "ms_per_move_median": round(st.median_time * 1000, 2),
+        }
+        for st in stats.values()
+    ]
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    print(f"{args.games} {variant} games, {players} players, seats rotating: {', '.join(kinds)}")
+    print(f"{'kind':<10} {'seats':>5} {'wins':>6} {'win %':>6} {'wealth':>7} {'ms/move':>8} {'median':>7}")
+    for st in stats.values():
+        print(
+            f"{st.kind:<10} {st.games:>5} {st.wins:>6.2f} {100 * st.win_rate:>5.1f}% "
+            f"{st.avg_wealth:>7.1f} {st.avg_time * 1000:>8.2f} {st.median_time * 1000:>7.2f}"
+        )
+    return 0
+
+
 def _simulate(args: argparse.Namespace) -> int:
+    variant_: Variant = "short" if args.short else "full"
+    if args.games < 1:
+        return _fail("Play at least one game: --games 1 or more.")
+    if args.seats:
+        return _tournament(args, variant_)
+    if args.players is None:
+        return _fail("Say how many players: --players 1 to 5 (or give bot seats with --seats).")
     if not 1 <= args.players <= 5:
         return _fail("Le Havre is played by 1 to 5 players; choose --players 1 to 5.")
     if args.games < 1:
@@ -294,7 +338,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("script", metavar="SCRIPT", help="set-up header, a '---' line, then commands")
     run.add_argument("--json", action="store_true", help="print the final state and scores as JSON")
     sim = sub.add_parser("simulate", help="play random legal games to the end")
-    sim.add_argument("--players", type=int, required=True, help="number of players, 1 to 5")
+    sim.add_argument("--players", type=int, default=None, help="number of players, 1 to 5")
+    sim.add_argument(
+        "--seats", default=None, help="bot kinds rotating through the seats, e.g. heuristic,random or search,heuristic"
+    )
+    sim.add_argument("--budget", type=float, default=2.0, help="seconds a move for search bots (default 2)")
     sim.add_argument("--short", action="store_true", help="the short game")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--games", type=int, default=1, help="number of games (default 1)")

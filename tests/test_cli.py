@@ -179,3 +179,16 @@ def test_python_dash_m(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
         runpy.run_module("lehavre_tui", run_name="__main__")
     assert info.value.code == 0
     assert capsys.readouterr().out.startswith("Game 1 (seed 0): ")
+
+
+def test_simulate_seats_runs_a_bot_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--seats", "heuristic,random", "--games", "2", "--short", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["kind"] for r in rows} == {"heuristic", "random"}
+    assert all(r["seats"] == 2 for r in rows)
+    assert sum(r["wins"] for r in rows) == pytest.approx(2)
+
+
+def test_simulate_refuses_a_human_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--seats", "human,random"]) == 2
+    assert "not a bot" in capsys.readouterr().err

@@ -1,0 +1,303 @@
+"""The Textual app: a hotseat game of Le Havre at one terminal.
+
+The app draws the table from `session.state` and sends every move through the session
+(`Session.command`); it never changes the game state itself.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from ..commands import CommandError, HelpRequested, complete
+from ..engine.errors import IllegalAction
+from ..session import Session, autosave_path
+from .glyphs import Glyphs, glyphs_for
+
+if TYPE_CHECKING:
+    from .screens.table import TableScreen
+
+MIN_WIDTH = 100
+MIN_HEIGHT = 30
+
+
+def save_dir() -> Path:
+    """Saves made with ctrl+s go next to the autosave, in the user's data directory."""
+    return autosave_path().parent
+
+
+class MovesProvider(Provider):
+    """The command palette offers the same moves as the command bar."""
+
+    def _lines(self) -> list[str]:
+        app = cast("LeHavreApp", self.app)
+        if app.session is None:
+            return []
+        return [*complete("", app.session.state), "undo", "save", "help"]
+
+    async def discover(self) -> Hits:
+        app = cast("LeHavreApp", self.app)
+        for line in self._lines()[:60]:
+            yield DiscoveryHit(line, partial(app.play, line), text=line)
+
+    async def search(self, query: str) -> Hits:
+        app = cast("LeHavreApp", self.app)
+        matcher = self.matcher(query)
+        for line in self._lines():
+            score = matcher.match(line)
+            if score > 0:
+                yield Hit(score, matcher.highlight(line), partial(app.play, line), text=line)
+
+
+class LeHavreApp(App[None]):
+    CSS_PATH = "lehavre.tcss"
+    TITLE = "Le Havre"
+    COMMANDS = App.COMMANDS | {MovesProvider}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "cards", "Cards"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits-width")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits-height")]
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        ascii: bool | None = None,
+        handoff: bool = True,
+        resumed: bool = False,
+        saves: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.glyphs: Glyphs = glyphs_for(ascii)
+        self.handoff = handoff  # show whose turn it is when the keyboard changes hands
+        self.resumed = resumed  # a loaded game: greet the player to move
+        self.saves = saves
+        self.history: list[str] = []  # commands typed, for up/down in the command bar
+
+    # --- screens --------------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[None]:
+        """The first screen: the table when a game is given, else the set-up."""
+        if self.session is None:
+            from .screens.setup import SetupScreen
+
+            return SetupScreen()
+        from .screens.table import TableScreen
+
+        return TableScreen()
+
+    def on_mount(self) -> None:
+        if self.glyphs.ascii:
+            self.add_class("-ascii")  # plain frames too (lehavre.tcss)
+        if self.session is not None:
+            self.call_after_refresh(self.follow_game, None, None, self.resumed)
+
+    def start_game(self, session: Session, *, greet: bool = False) -> None:
+        """Set the table for a new or loaded game (from the set-up screen)."""
+        self.session = session
+        self._open_table(greet=greet)
+
+    def _open_table(self, *, greet: bool) -> None:
+        from .screens.table import TableScreen
+
+        if len(self.screen_stack) > 1:
+            self.switch_screen(TableScreen())
+        else:  # over the set-up screen the app started with
+            self.push_screen(TableScreen())
+        self.call_after_refresh(self.follow_game, None, None, greet)
+
+    def show_setup(self) -> None:
+        """Back to the set-up screen for a new game (the finished one stays autosaved)."""
+        from .screens.setup import SetupScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        base = self.screen_stack[0]
+        if isinstance(base, SetupScreen):
+            base.refresh_saved()
+        else:
+            self.push_screen(SetupScreen())
+
+    @property
+    def table(self) -> TableScreen | None:
+        from .screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    # --- playing --------------------------------------------------------------------------
+    def play(self, text: str) -> str | None:
+        """Play a typed command. Returns the refusal sentence, or None when it was played."""
+        text = text.strip()
+        s = self.session
+        if s is None:
+            return "There is no game on the table."
+        local = self._local(text)
+        if local is not None:
+            return local or None
+        before = (s.state.current, s.state.phase)
+        try:
+            s.command(text)
+        except HelpRequested as exc:
+            self._note(exc.text)
+            return None
+        except (IllegalAction, CommandError) as exc:
+            return self.refuse(str(exc))
+        self.follow_game(*before)
+        return None
+
+    def _local(self, text: str) -> str | None:
+        """Words the table understands itself; '' when handled, None when not one of them."""
+        words = text.split(maxsplit=1)
+        if not words:
+            return None
+        verb = words[0].lower()
+        rest = words[1].strip() if len(words) > 1 else ""
+        if verb == "undo" and not rest:
+            return self._undo()
+        if verb == "save":
+            self.action_save(rest or None)
+            return ""
+        if verb == "quit" and not rest:
+            self.exit()
+            return ""
+        if verb == "cards" and not rest:
+            self.action_cards()
+            return ""
+        if verb == "show":
+            from ..commands import building_id
+
+            try:
+                self.action_show_card(building_id(rest))
+            except CommandError as exc:
+                return self.refuse(str(exc) if rest else "Say which card to show, e.g. 'show joinery'.")
+            return ""
+        return None
+
+    def refuse(self, text: str) -> str:
+        table = self.table
+        if table is not None:
+            table.refusal(text)
+        return text
+
+    def _note(self, text: str) -> None:
+        table = self.table
+        if table is not None:
+            table.note(text)
+
+    def follow_game(self, seat: int | None, phase: str | None, greet: bool = False) -> None:
+        """After a move: redraw, then open what the game needs now (feeding, handoff, scores)."""
+        from .screens.feeding import FeedingScreen
+        from .screens.handoff import HandoffScreen
+        from .screens.scoring import ScoringScreen
+
+        s = self.session
+        table = self.table
+        if s is None or table is None:
+            return
+        table.sync()
+        top = self.screen
+        state = s.state
+        if state.phase == "over":
+            if isinstance(top, (FeedingScreen, HandoffScreen)):
+                self.pop_screen()
+            if not isinstance(self.screen, ScoringScreen):
+                self.push_screen(ScoringScreen())
+            return
+        if state.phase == "feeding":
+            if isinstance(top, HandoffScreen):
+                self.pop_screen()
+            if isinstance(top, FeedingScreen):
+                top.sync()
+            else:
+                self.push_screen(FeedingScreen())
+            return
+        if isinstance(top, FeedingScreen):
+            self.pop_screen()
+        passed = seat is not None and (state.current != seat or phase != state.phase)
+        if self.handoff and state.num_players > 1 and (passed or greet):
+            if isinstance(self.screen, HandoffScreen):
+                self.pop_screen()
+            self.push_screen(HandoffScreen(state.current, s.since_last_turn(state.current), greet=greet))
+
+    # --- keys -----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "save", "cards"):
+            return self.session is not None and self.table is not None
+        return True
+
+    def _undo(self) -> str:
+        s = self.session
+        if s is None:
+            return ""
+        if not s.undo():
+            return self.refuse(
+                "Nothing to take back: only your own moves of this turn can be undone, "
+                "and never one that turned a card or a chit face up."
+            )
+        table = self.table
+        if table is not None:
+            table.sync()
+        return ""
+
+    def action_undo(self) -> None:
+        self._undo()
+
+    def action_save(self, path: str | None = None) -> None:
+        s = self.session
+        if s is None:
+            return
+        if path:
+            target = Path(path).expanduser()
+        else:
+            target = (self.saves or save_dir()) / time.strftime("lehavre-%Y%m%d-%H%M%S.json")
+        try:
+            s.save(target)
+        except OSError as exc:
+            self.refuse(f"The game could not be saved to {target} ({exc.strerror}).")
+            return
+        self._note(f"Saved to {target}. Open it again with: lehavre load {target}")
+        self.notify(f"Saved to {target}", title="Saved")
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_cards(self) -> None:
+        from .screens.cards import CardsScreen
+
+        if self.session is not None and not isinstance(self.screen, CardsScreen):
+            self.push_screen(CardsScreen())
+
+    def action_show_card(self, card_id: str) -> None:
+        from .screens.card import CardScreen
+
+        if isinstance(self.screen, CardScreen):
+            self.pop_screen()
+        self.push_screen(CardScreen(card_id))
+
+    def action_fill(self, command: str) -> None:
+        """A click on the table: put the matching command in the command bar."""
+        table = self.table
+        if table is not None and self.screen is table:
+            table.fill(command)
+
+
+def run(session: Session | None = None, *, ascii: bool | None = None, resumed: bool = False) -> None:
+    LeHavreApp(session, ascii=ascii, resumed=resumed).run()

@@ -1,0 +1,84 @@
+"""Opening the table from the command line: `lehavre`, `lehavre new`, `lehavre load`, `--continue`.
+
+Textual is imported only when a game is really opened, so the other commands stay quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+EXIT_ERROR = 2
+
+
+def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
+    """The interactive commands, added to the `lehavre` parser."""
+    parser.add_argument("--continue", dest="resume", action="store_true", help="open the autosaved game")
+    parser.add_argument("--ascii", action="store_true", help="plain ASCII symbols (also LEHAVRE_ASCII=1)")
+    new = sub.add_parser("new", help="open the table with a new game")
+    new.add_argument("--players", type=int, default=2, help="number of players, 1 to 5 (default 2)")
+    new.add_argument("--short", action="store_true", help="the short game")
+    new.add_argument("--seed", type=int, default=None, help="deal this game (default: random)")
+    new.add_argument("--names", default="", help="player names, comma separated: Anna,Ben")
+    new.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
+    load = sub.add_parser("load", help="open a saved game")
+    load.add_argument("file", metavar="FILE", help="a save file (ctrl+s in the game writes one)")
+    load.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return EXIT_ERROR
+
+
+def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Open the game the arguments ask for; 2 with one sentence when that is not possible."""
+    from ..engine.setup import Setup
+    from ..session import SaveError, Session, autosave_path
+
+    ascii = True if getattr(args, "ascii", False) or getattr(args, "ascii_here", False) else None
+    resumed = False
+    session: Session | None
+    if args.command == "new":
+        if not 1 <= args.players <= 5:
+            return _fail("Le Havre is played by 1 to 5 players; choose --players 1 to 5.")
+        names = [n.strip() for n in args.names.split(",") if n.strip()]
+        seed = args.seed
+        if seed is None:
+            import random
+
+            seed = random.SystemRandom().randrange(1_000_000)
+        try:
+            setup = Setup(players=args.players, variant="short" if args.short else "full", names=names, seed=seed)
+        except ValidationError as exc:
+            msg = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+            return _fail(f"Cannot set up that game: {msg}.")
+        session = Session.new(setup, autosave=autosave_path())
+    elif args.command == "load":
+        try:
+            session = Session.load(Path(args.file), autosave=autosave_path())
+        except SaveError as exc:
+            return _fail(str(exc))
+        resumed = True
+    elif args.resume:
+        path = autosave_path()
+        if not path.exists():
+            return _fail(f"There is no autosaved game yet ({path}); start one with 'lehavre new'.")
+        try:
+            session = Session.load(path, autosave=path)
+        except SaveError as exc:
+            return _fail(f"The autosaved game cannot be opened: {exc}")
+        resumed = True
+    else:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            parser.print_help()  # no terminal to draw the table on
+            return 0
+        session = None
+    from .app import LeHavreApp
+
+    LeHavreApp(session, ascii=ascii, resumed=resumed).run()
+    return 0

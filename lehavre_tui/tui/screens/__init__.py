@@ -1,0 +1,1 @@
+"""The screens: set-up, table, card detail, feeding, handoff, scoring, help."""

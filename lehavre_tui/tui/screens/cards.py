@@ -1,0 +1,56 @@
+"""A list of the buildings on the table; choosing one shows the card in full."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ..view import card, escape
+from .common import TooSmall
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from ..app import LeHavreApp
+
+
+class CardsScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        app = cast("LeHavreApp", self.app)
+        assert app.session is not None
+        s = app.session.state
+        options: list[Option | None] = []
+
+        def add(title: str, ids: list[str]) -> None:
+            if not ids:
+                return
+            if options:
+                options.append(None)
+            options.append(Option(escape(title), disabled=True))
+            for b in sorted(ids, key=lambda x: card(x).number):
+                c = card(b)
+                options.append(Option(f"  {c.number} {c.name}", id=b))
+
+        add("Town", s.town_buildings())
+        for seat, p in enumerate(s.players):
+            add(p.name, s.buildings_of(seat))
+        for i, st in enumerate(s.proposals):
+            add(f"Proposal stack {i + 1}", list(st))
+        yield TooSmall()
+        with Vertical(id="cards", classes="body dialog") as box:
+            box.border_title = "Cards on the table (Enter shows one)"
+            yield OptionList(*options, id="cards-list")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            cast("LeHavreApp", self.app).action_show_card(event.option.id)
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss()

@@ -1,0 +1,36 @@
+"""Pieces every screen uses: the too-small notice and titled boards."""
+
+from __future__ import annotations
+
+from typing import TypeVar, cast
+
+from textual.visual import VisualType
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..app import MIN_HEIGHT, MIN_WIDTH, LeHavreApp
+
+W = TypeVar("W", bound=Widget)
+
+
+class TooSmall(Static):
+    """Shown instead of clipped content when the terminal is below the minimum size."""
+
+    def render(self) -> str:
+        size = self.app.size
+        x = "x" if cast(LeHavreApp, self.app).glyphs.ascii else "×"
+        return f"The table needs at least {MIN_WIDTH}{x}{MIN_HEIGHT}; this terminal is {size.width}{x}{size.height}."
+
+
+def board(container: W, title: str) -> W:
+    """A container drawn as one board on the table, with its title in the frame."""
+    container.border_title = title
+    container.add_class("board")
+    return container
+
+
+class Plain(Static):
+    """Static text shown as written: square brackets in game text are not markup."""
+
+    def __init__(self, content: VisualType = "", *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(content, markup=False, id=id, classes=classes)

@@ -1,0 +1,129 @@
+"""End of a round: harvest, then each player feeds the workers (accept the proposal or pay otherwise)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input
+
+from ...commands import VERBS
+from ...engine.goods import FOOD_VALUE
+from ...engine.payments import payment_value
+from ..view import GOOD_LABEL, default_feeding, food_view, payment_words
+from ..widgets.command_bar import LOCAL_WORDS
+from .common import Plain, TooSmall
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from ...session import Session
+    from ..app import LeHavreApp
+
+
+def round_end_lines(session: Session) -> list[str]:
+    """The log from 'Round N ends.' on: harvest and the feeding so far."""
+    lines = [ln.text for ln in session.log]
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].startswith("Round ") and lines[i].endswith(" ends."):
+            return lines[i:]
+    return []
+
+
+class FeedingScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "look", "Look at the table"),
+    ]
+
+    @property
+    def game(self) -> LeHavreApp:
+        return cast("LeHavreApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="feeding", classes="body dialog"):
+            with VerticalScroll(id="feeding-events"):
+                yield Plain(id="feeding-log")
+            yield Plain(id="feeding-who")
+            yield Plain(id="feeding-have")
+            yield Plain(id="feeding-proposal")
+            with Horizontal(id="feeding-row"):
+                yield Button("Feed as proposed (Enter)", id="feed-default", variant="primary")
+                yield Input(placeholder="or pay otherwise, e.g. fish=2 francs=3", id="feeding-input")
+            yield Plain(id="feeding-error")
+            yield Plain(id="feeding-next")
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    def sync(self) -> None:
+        session = self.game.session
+        if session is None:
+            return
+        s = session.state
+        if s.phase != "feeding":
+            return
+        seat = s.current
+        p = s.players[seat]
+        f = food_view(s, seat)
+        box = self.query_one("#feeding")
+        box.border_title = f"End of round {s.round}: feeding"
+        for i in range(5):
+            box.set_class(i == seat, f"seat-{i}")
+        self.query_one("#feeding-log", Plain).update("\n".join(round_end_lines(session)))
+        self.query_one("#feeding-events").scroll_end(animate=False)
+        ships = f" (the ships feed {f.ships})" if f.ships else ""
+        self.query_one("#feeding-who", Plain).update(f"{p.name} feeds the workers: {f.due} food due{ships}.")
+        have = [f"{p.goods[g]} {GOOD_LABEL[g]} ({p.goods[g] * v} food)" for g, v in FOOD_VALUE.items() if p.goods[g]]
+        have.append(f"{p.francs} francs ({p.francs} food)")
+        self.query_one("#feeding-have", Plain).update("Food on hand: " + ", ".join(have) + ".")
+        payment, short = default_feeding(s, seat)
+        text = Text(f"Proposed: pay {payment_words(payment)}")
+        wasted = payment_value(payment, "food") - f.due
+        if short:
+            text.append(
+                f"; still {short} short: loans cover the rest (4 francs each). "
+                "To avoid a loan, type 'sell NAME' here first."
+            )
+        elif wasted > 0:
+            text.append(f" ({wasted} food wasted: there is no change).")
+        else:
+            text.append(".")
+        self.query_one("#feeding-proposal", Plain).update(text)
+        later = [s.players[i].name for i in s.feeding_queue[1:]]
+        self.query_one("#feeding-next", Plain).update(
+            f"Then {', '.join(later)} feed{'s' if len(later) == 1 else ''}." if later else ""
+        )
+        self.query_one("#feeding-error", Plain).update("")
+        self.query_one("#feed-default", Button).focus()
+
+    @on(Button.Pressed, "#feed-default")
+    def feed_default(self) -> None:
+        self._play("feed")
+
+    @on(Input.Submitted, "#feeding-input")
+    def feed_typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        first = text.split()[0].lower()
+        if first not in VERBS and first not in LOCAL_WORDS:
+            text = f"feed {text}"
+        if self._play(text):
+            event.input.value = ""
+
+    def _play(self, text: str) -> bool:
+        refused = self.game.play(text)
+        if refused is not None:
+            if self.is_attached:
+                self.query_one("#feeding-error", Plain).update(Text(refused))
+            return False
+        return True
+
+    def action_look(self) -> None:
+        """Peek at the table; the feeding comes back with the next command."""
+        self.dismiss()

@@ -1,0 +1,105 @@
+"""Help: the keys, the turn in brief, the commands, and a glossary of every building."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, TabbedContent, TabPane
+
+from ...commands import SYNTAX
+from ...engine.cards import content
+from ...session import autosave_path
+from ..app import save_dir
+from ..view import cost_text, fee_short, price_text
+from .common import Plain, TooSmall
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from ..app import LeHavreApp
+
+KEYS = """\
+F1        this help                    Esc      close a window, back to the command bar
+F2        the cards on the table       F3       next board (compact table)
+Ctrl+Z    take back your last move     Ctrl+S   save the game (to the data folder)
+Ctrl+P    command palette (all moves)  Ctrl+Q   quit (the game is saved after every move)
+Tab       complete the command         Up/Down  earlier commands
+Click     an offer space, a building, a ship or a price: its command goes into the bar
+          a card number: the card in full
+
+Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, quit,
+help [TOPIC]."""
+
+TURN = """\
+Each round has 7 turns; players take turns in order. On your turn:
+
+1. Supply: 'supply' moves your ship to the next supply chit. Its two goods land on the
+   offer spaces (the interest chit makes everyone with a loan pay 1 franc).
+2. One main action, either
+   A. take everything on one offer space ('take wood'), or
+   B. enter a building ('enter fishery'): move your worker there, pay the entry fee to
+      the owner (food or francs), and carry out its action. Building firms build from the
+      tops of the proposal stacks; wharves build ships.
+3. Any time in your turn: buy buildings (town or stack tops) and ships for francs, sell
+   your own for half their value, repay loans (5 francs each). Then 'end'.
+
+After 7 turns the round ends: harvest (1 grain with grain, 1 cattle with 2 cattle), then
+every player feeds the workers: the food on the round card, less what the ships supply.
+Fish 1, smoked fish 2, bread 2, meat 3, each franc 1. Short of food, loans cover the rest
+(4 francs each, 7 off the final wealth). The town may build, and a new ship enters play.
+
+After the last round each player takes one final main action (buildings may be entered
+even if occupied). Wealth: buildings and ships at their values, bonuses, francs, less 7
+per loan. The wealthiest wins."""
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        app = cast("LeHavreApp", self.app)
+        commands = "\n".join(line for _, line in SYNTAX)
+        commands += (
+            "\n\nhelp enter, help payments, help goods, help names or help <building> in the command bar say more."
+        )
+        yield TooSmall()
+        with Vertical(id="help", classes="body dialog") as box:
+            box.border_title = "Help (Esc closes)"
+            with TabbedContent():
+                with TabPane("Keys", id="help-keys"), VerticalScroll():
+                    yield Plain(KEYS)
+                    yield Plain(
+                        f"\nThe game is saved after every move to {autosave_path()} "
+                        f"(lehavre --continue opens it); Ctrl+S writes a copy into {save_dir()}.",
+                        classes="dim",
+                    )
+                with TabPane("The turn", id="help-turn"), VerticalScroll():
+                    yield Plain(TURN)
+                with TabPane("Commands", id="help-commands"), VerticalScroll():
+                    yield Plain(commands)
+                with TabPane("Buildings", id="help-buildings"):
+                    yield DataTable(id="glossary", zebra_stripes=True, cursor_type="row")
+        self._glyphs = app.glyphs
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("No", "English", "Polish", "Czech", "Type", "Value", "Price", "Cost", "Entry")
+        cards = sorted(content().buildings.values(), key=lambda c: (c.deck == "special", c.number))
+        for c in cards:
+            table.add_row(
+                c.number,
+                c.name,
+                c.name_pl,
+                c.name_cs,
+                c.type,
+                str(c.value),
+                price_text(c, self._glyphs),
+                cost_text(c.cost, compact=True),
+                fee_short(c, self._glyphs),
+            )
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss()

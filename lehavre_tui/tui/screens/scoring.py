@@ -1,0 +1,88 @@
+"""The end of the game: each player's wealth, item by item, and who wins."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from ...engine.scoring import Score
+from .common import Plain, TooSmall
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from ..app import LeHavreApp
+
+
+def breakdown(scores: list[Score]) -> Table:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("Wealth", no_wrap=True, min_width=24)
+    for sc in scores:
+        table.add_column(Text(sc.name), justify="right", no_wrap=True, min_width=8)
+    table.add_row("Buildings", *[str(sc.buildings) for sc in scores])
+    table.add_row("Ships", *[str(sc.ships) for sc in scores])
+    bonus_cards = sorted({name for sc in scores for name in sc.bonuses})
+    for name in bonus_cards:
+        table.add_row(f"Bonus: {name}", *[str(sc.bonuses.get(name, "")) for sc in scores])
+    table.add_row("Francs", *[str(sc.francs) for sc in scores])
+    table.add_row("Loans (−7 each)", *[str(sc.loans) for sc in scores], end_section=True)
+    table.add_row(Text("Total"), *[Text(str(sc.total)) for sc in scores])
+    return table
+
+
+def winners_sentence(scores: list[Score], winners: list[int]) -> str:
+    names = [scores[i].name for i in winners]
+    best = scores[winners[0]].total
+    if len(names) == 1:
+        return f"{names[0]} wins with {best}."
+    return f"{' and '.join(names)} share the win with {best} each."
+
+
+class ScoringScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Look at the table"),
+    ]
+
+    @property
+    def game(self) -> LeHavreApp:
+        return cast("LeHavreApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        session = self.game.session
+        assert session is not None
+        scores = session.scores()
+        yield TooSmall()
+        with Vertical(id="scoring", classes="body dialog") as box:
+            box.border_title = "The game is over"
+            yield Plain(winners_sentence(scores, session.winners()), id="winners")
+            yield Plain(breakdown(scores), id="breakdown")
+            yield Plain("Goods count only through a card's bonus; ties are not broken.", classes="dim")
+            with Horizontal(classes="buttons"):
+                yield Button("Look at the table", id="score-table")
+                yield Button("New game", id="score-new", variant="primary")
+                yield Button("Quit", id="score-quit")
+
+    def on_mount(self) -> None:
+        self.query_one("#score-new", Button).focus()
+
+    @on(Button.Pressed, "#score-table")
+    def look(self) -> None:
+        self.dismiss()
+
+    @on(Button.Pressed, "#score-new")
+    def new_game(self) -> None:
+        self.game.show_setup()
+
+    @on(Button.Pressed, "#score-quit")
+    def quit(self) -> None:
+        self.game.exit()
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss()

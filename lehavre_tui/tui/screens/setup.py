@@ -1,0 +1,140 @@
+"""Setting up a game: 1–5 players with names, full or short game, a seed; or continue."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from pydantic import ValidationError
+from textual import on
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet
+
+from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
+from ...session import SaveError, Session, autosave_path
+from ..view import escape
+from .common import Plain, TooSmall
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from ..app import LeHavreApp
+
+TITLE = "L E   H A V R E"
+SUBTITLE = "Uwe Rosenberg's harbour game, hotseat at one keyboard"
+
+
+def autosave_summary() -> str | None:
+    """'Round 3 of 8 · Anna, Ben' for the autosaved game, or None when there is none."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        s = Session.load(path).state
+    except SaveError:
+        return "the saved game is damaged"
+    if s.phase == "over":
+        return f"finished, {', '.join(s.names)}"
+    return f"round {s.round} of {s.rounds_total}, {', '.join(s.names)}"
+
+
+class SetupScreen(Screen[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved = autosave_summary()
+
+    @property
+    def game(self) -> LeHavreApp:
+        return cast("LeHavreApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="body"), Vertical(id="setup", classes="dialog") as box:
+            box.border_title = "A new game"
+            yield Plain(TITLE, id="title")
+            yield Plain(SUBTITLE, id="subtitle")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                with RadioSet(id="players"):
+                    for n in range(1, MAX_PLAYERS + 1):
+                        yield RadioButton(str(n), value=n == 2, id=f"players-{n}")
+            with Horizontal(classes="row"):
+                yield Label("Names", classes="field")
+                for i in range(MAX_PLAYERS):
+                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=12)
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="field")
+                with RadioSet(id="variant"):
+                    yield RadioButton("Full game", value=True, id="variant-full")
+                    yield RadioButton("Short game", id="variant-short")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(placeholder="optional: a number deals the same game again", id="seed", type="integer")
+            yield Plain(id="setup-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary")
+                label = f"Continue ({escape(self.saved)})" if self.saved else "Continue (no saved game)"
+                yield Button(label, id="continue", disabled=self.saved is None)
+                yield Button("Quit", id="quit")
+        yield Footer()
+
+    def refresh_saved(self) -> None:
+        """The autosaved game may have changed while this screen was covered."""
+        self.saved = autosave_summary()
+        button = self.query_one("#continue", Button)
+        button.label = f"Continue ({escape(self.saved)})" if self.saved else "Continue (no saved game)"
+        button.disabled = self.saved is None
+
+    def on_mount(self) -> None:
+        self._show_names(2)
+        self.query_one("#start", Button).focus()
+
+    def _players(self) -> int:
+        pressed = self.query_one("#players", RadioSet).pressed_button
+        return int(str(pressed.label)) if pressed is not None else 2
+
+    def _show_names(self, n: int) -> None:
+        for i in range(MAX_PLAYERS):
+            self.query_one(f"#name-{i}", Input).display = i < n
+
+    @on(RadioSet.Changed, "#players")
+    def players_changed(self) -> None:
+        self._show_names(self._players())
+
+    def setup(self) -> Setup:
+        n = self._players()
+        names = [self.query_one(f"#name-{i}", Input).value.strip() or DEFAULT_NAMES[i] for i in range(n)]
+        variant = "short" if self.query_one("#variant-short", RadioButton).value else "full"
+        raw = self.query_one("#seed", Input).value.strip()
+        seed = int(raw) if raw else None
+        if seed is None:
+            import random
+
+            seed = random.SystemRandom().randrange(1_000_000)
+        return Setup(players=n, variant=variant, names=names, seed=seed)
+
+    @on(Button.Pressed, "#start")
+    def start(self) -> None:
+        try:
+            setup = self.setup()
+        except ValidationError as exc:
+            msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
+            self.query_one("#setup-error", Plain).update(msg[:1].upper() + msg[1:] + ".")
+            return
+        except ValueError:
+            self.query_one("#setup-error", Plain).update("The seed must be a whole number.")
+            return
+        self.game.start_game(Session.new(setup, autosave=autosave_path()))
+
+    @on(Button.Pressed, "#continue")
+    def resume(self) -> None:
+        try:
+            session = Session.load(autosave_path(), autosave=autosave_path())
+        except SaveError as exc:
+            self.query_one("#setup-error", Plain).update(str(exc))
+            return
+        self.game.start_game(session, greet=True)
+
+    @on(Button.Pressed, "#quit")
+    def quit(self) -> None:
+        self.game.exit()

@@ -1,0 +1,202 @@
+"""The table: the three boards, the players, the log and the command bar.
+
+Two arrangements of the same widgets: the comfortable one (about 160×48, everything in
+view, like the box) and the compact one (down to 100×30: the harbour and the active
+player stay in view, the other boards become tabs beside them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import events, on
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, TabbedContent, TabPane
+
+from ..widgets import (
+    CommandBar,
+    CommandInput,
+    GameLog,
+    OfferSpaces,
+    Palette,
+    PlayerLine,
+    PlayerPanel,
+    ProposalStacks,
+    RoundCard,
+    ShipStacks,
+    SupplyTrack,
+    TableWidget,
+    TopBar,
+    TownBuildings,
+)
+from .common import TooSmall, board
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from ..app import LeHavreApp
+
+WIDE_WIDTH = 140
+WIDE_HEIGHT = 42
+TABS = ("tab-log", "tab-players", "tab-town", "tab-ships")
+
+
+def is_wide(width: int, height: int) -> bool:
+    return width >= WIDE_WIDTH and height >= WIDE_HEIGHT
+
+
+class TableScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f3", "next_board", "Next board"),
+        Binding("escape", "focus_command", "Command bar", show=False),
+    ]
+
+    wide = True  # the arrangement in use; decided when composing, from the terminal's size
+
+    @property
+    def game(self) -> LeHavreApp:
+        return cast("LeHavreApp", self.app)
+
+    # --- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        size = self.app.size
+        self.wide = is_wide(size.width, size.height)
+        yield TooSmall()
+        yield Palette()
+        with Vertical(classes="body"):
+            yield TopBar(id="topbar")
+            if self.wide:
+                yield from self._wide()
+            else:
+                yield from self._compact()
+            yield CommandBar(id="command-bar")
+        yield Footer()
+
+    def _wide(self) -> ComposeResult:
+        players = self.game.session.state.num_players if self.game.session else 2
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Horizontal(id="boards"):
+                    with Vertical(id="left-col"):
+                        with board(Vertical(id="harbour"), "1 Harbour"):
+                            yield SupplyTrack()
+                            yield OfferSpaces()
+                        with board(VerticalScroll(id="town"), "Town"):
+                            yield TownBuildings()
+                    with board(VerticalScroll(id="proposals"), "2 Building proposals"):
+                        yield ProposalStacks(below=4)
+                with Grid(id="players", classes=f"players-{players}"):
+                    for seat in range(players):
+                        yield PlayerPanel(seat)
+            with Vertical(id="right"):
+                with board(Vertical(id="ships"), "3 Ships and rounds"):
+                    yield ShipStacks()
+                    yield RoundCard(coming=6)
+                with board(Vertical(id="log-board"), "Log"):
+                    yield GameLog(id="log")
+
+    def _compact(self) -> ComposeResult:
+        players = self.game.session.state.num_players if self.game.session else 2
+        with Horizontal(id="lower"):
+            with Vertical(id="left-col"):
+                with board(Vertical(id="harbour"), "Harbour"):
+                    yield SupplyTrack()
+                    yield OfferSpaces()
+                with board(Vertical(id="player-lines"), "Players"):
+                    for seat in range(players):
+                        yield PlayerLine(seat)
+                yield PlayerPanel(-1, id="active-player")
+                with board(VerticalScroll(id="proposals"), "Building proposals"):
+                    yield ProposalStacks(compact=True)
+            with TabbedContent(id="tabs"):
+                with TabPane("Log", id="tab-log"):
+                    yield GameLog(id="log")
+                with TabPane("Players", id="tab-players"), VerticalScroll():
+                    for seat in range(players):
+                        yield PlayerPanel(seat)
+                with TabPane("Town", id="tab-town"), VerticalScroll():
+                    yield TownBuildings()
+                with TabPane("Ships", id="tab-ships"), VerticalScroll():
+                    yield ShipStacks()
+                    yield RoundCard(coming=4)
+
+    def on_mount(self) -> None:
+        self.focus_command()
+
+    async def on_resize(self, event: events.Resize) -> None:
+        wide = is_wide(event.size.width, event.size.height)
+        if wide != self.wide:
+            typed = self.command_input.value
+            await self.recompose()
+            self.command_input.value = typed
+            self.focus_command()
+
+    # --- drawing --------------------------------------------------------------------------
+    def sync(self) -> None:
+        """The state changed: every widget draws itself again."""
+        for widget in self.query(TableWidget):
+            widget.sync()
+        self.query_one(GameLog).sync()
+        bar = self.query_one(CommandBar)
+        if not bar.showing_refusal(self.command_input.value):
+            bar.show_hint(self.command_input.value)
+
+    def refusal(self, text: str) -> None:
+        self.query_one(GameLog).refusal(text)
+        self.query_one(CommandBar).refused(self.command_input.value, text)
+        self._show_log_tab()
+
+    def note(self, text: str) -> None:
+        log = self.query_one(GameLog)
+        for line in text.splitlines():
+            log.note(line)
+        self._show_log_tab()
+
+    def _show_log_tab(self) -> None:
+        if not self.wide:
+            self.query_one(TabbedContent).active = "tab-log"
+
+    # --- the command bar ------------------------------------------------------------------
+    @property
+    def command_input(self) -> CommandInput:
+        return self.query_one(CommandInput)
+
+    def focus_command(self) -> None:
+        for box in self.query(CommandInput):  # none while the table is being rearranged
+            box.focus()
+
+    def action_focus_command(self) -> None:
+        self.focus_command()
+
+    def fill(self, command: str) -> None:
+        box = self.command_input
+        box.value = command
+        box.cursor_position = len(command)
+        box.focus()
+
+    @on(Input.Submitted, "#command")
+    def submit(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        box = self.command_input
+        box.remember(text)
+        refused = self.game.play(text)
+        if refused is None and box.value == event.value:
+            box.value = ""
+
+    # --- keys -----------------------------------------------------------------------------
+    def action_next_board(self) -> None:
+        if self.wide:
+            self.game.action_cards()
+            return
+        tabs = self.query_one(TabbedContent)
+        i = TABS.index(tabs.active) if tabs.active in TABS else -1
+        tabs.active = TABS[(i + 1) % len(TABS)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_board":
+            return not self.wide
+        return True

@@ -1,0 +1,49 @@
+"""The ship stacks: the top card's value, its price and the food it brings at this table."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...commands import to_command
+from ...engine.actions import BuyShip
+from ...engine.cards import SHIP_TYPES, content
+from .base import TableWidget, fill_action, link
+
+
+class ShipStacks(TableWidget):
+    FIXED_HEIGHT = True
+
+    def signature(self) -> object:
+        return tuple((t, tuple(st)) for t, st in self.state.ship_stacks.items())
+
+    def render(self) -> RenderableType:
+        s = self.state
+        g = self.g
+        c = content()
+        n = s.num_players
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=18)
+        grid.add_column(no_wrap=True, justify="right")
+        grid.add_column(no_wrap=True, justify="right")
+        for t in SHIP_TYPES:
+            kind = c.ship_kinds[t]
+            stack = s.ship_stacks.get(t, [])
+            label = Text(kind.name.split()[0], self.st("label"))
+            food = Text(f"food {kind.food[n - 1]}", self.st("dim"))
+            if not stack:
+                grid.add_row(label, Text(g.dash, self.st("dim")), Text(""), food)
+                continue
+            top = c.ships[stack[-1]]
+            what = Text(f"{g.pointer} {top.value:>2} {top.name}", self.st("strong"))
+            if len(stack) > 1:
+                what.append(f" +{len(stack) - 1}", self.st("dim"))
+            if kind.price is None:
+                price = Text("build only", self.st("dim"))
+            else:
+                buy = fill_action(to_command(BuyShip(ship_type=t), s))
+                price = link(f"buy {kind.price}{g.franc}", buy, self.st("link"))
+            grid.add_row(label, what, price, food)
+        return grid

@@ -1,0 +1,46 @@
+"""The supply track: seven chits, face down until a ship first reaches them, and the ships."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...engine.cards import content
+from ..view import SHORT
+from .base import TableWidget
+
+
+class SupplyTrack(TableWidget):
+    FIXED_HEIGHT = True
+
+    def signature(self) -> object:
+        s = self.state
+        return (tuple(s.revealed), tuple(p.ship_marker for p in s.players), s.turn, s.supplied, s.phase)
+
+    def render(self) -> RenderableType:
+        s = self.state
+        chits = content().chits
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(7):
+            grid.add_column(no_wrap=True, min_width=5)
+        heads: list[Text] = []
+        goods: list[Text] = []
+        for pos in range(7):
+            nxt = s.phase == "turn" and pos == s.turn and not s.supplied
+            head = Text(self.g.chit(pos), self.st("active") if nxt else self.st("strong"))
+            chit = chits[s.chits[pos] - 1]
+            if s.revealed[pos]:
+                short = {**SHORT, "francs": self.g.franc}
+                goods.append(Text(f"{short[chit.first]}+{short[chit.second]}"))
+                if chit.interest:
+                    head.append(self.g.interest, self.st("warn"))
+            else:
+                goods.append(Text(self.g.hidden * 2, self.st("dim")))
+            for i, p in enumerate(s.players):  # the ships: each player's initial
+                if p.ship_marker == pos:
+                    head.append(p.name[:1].upper(), self.seat(i))
+            heads.append(head)
+        grid.add_row(*heads)
+        grid.add_row(*goods)
+        return grid

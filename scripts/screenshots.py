@@ -1,0 +1,129 @@
+"""Write current SVG pictures of the table's screens into screenshots/, from the app itself.
+
+    .venv/bin/python scripts/screenshots.py
+
+Each picture is a seeded game driven through the command bar, so the pictures change only
+when the table (or the rules) change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "screenshots"
+sys.path.insert(0, str(ROOT))
+os.environ["LEHAVRE_DATA"] = tempfile.mkdtemp(prefix="lehavre-shots-")  # never touch the real autosave
+os.environ.pop("LEHAVRE_ASCII", None)
+
+from textual.pilot import Pilot  # noqa: E402
+from textual.widgets import Input, TabbedContent  # noqa: E402
+
+from lehavre_tui.bots.heuristic import action_values  # noqa: E402
+from lehavre_tui.commands import to_command  # noqa: E402
+from lehavre_tui.engine.setup import Setup  # noqa: E402
+from lehavre_tui.session import Session  # noqa: E402
+from lehavre_tui.tui.app import LeHavreApp  # noqa: E402
+from lehavre_tui.tui.screens.handoff import HandoffScreen  # noqa: E402
+from lehavre_tui.tui.widgets import CommandInput  # noqa: E402
+
+Step = Callable[[LeHavreApp, Pilot[None]], Awaitable[None]]
+
+
+async def command(app: LeHavreApp, pilot: Pilot[None], text: str, *, dismiss: bool = True) -> None:
+    table = app.table
+    assert table is not None
+    while not table.query(CommandInput):
+        await pilot.pause()
+    box = table.query_one(CommandInput)
+    box.value = text
+    await box.action_submit()
+    await pilot.pause()
+    while dismiss and isinstance(app.screen, HandoffScreen):
+        app.screen.dismiss()
+        await pilot.pause()
+
+
+async def bot_moves(app: LeHavreApp, pilot: Pilot[None], stop: Callable[[Session], bool]) -> None:
+    """Play the heuristic bot's choices through the command bar until `stop` says so."""
+    s = app.session
+    assert s is not None
+    while not stop(s) and s.state.phase != "over":
+        await command(app, pilot, to_command(action_values(s.state)[0][1], s.state))
+
+
+def game(players: int = 2, variant: str = "short", seed: int = 1, **kw: object) -> LeHavreApp:
+    setup = Setup(players=players, variant=variant, seed=seed)
+    return LeHavreApp(Session.new(setup), **kw)  # type: ignore[arg-type]
+
+
+async def shoot(name: str, app: LeHavreApp, size: tuple[int, int], step: Step | None = None) -> None:
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if step is not None:
+            await step(app, pilot)
+        for screen in app.screen_stack:
+            for box in screen.query(Input):
+                box.cursor_blink = False
+        await pilot.pause()
+        app.save_screenshot(filename=f"{name}.svg", path=str(OUT))
+    print(f"screenshots/{name}.svg")
+
+
+def midgame(until_round: int) -> Step:
+    async def step(app: LeHavreApp, pilot: Pilot[None]) -> None:
+        await bot_moves(app, pilot, lambda s: s.state.round >= until_round and s.state.phase == "turn")
+        await command(app, pilot, "supply")
+
+    return step
+
+
+async def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    await shoot("setup", LeHavreApp(), (160, 48))
+    await shoot("table-160x48", game(), (160, 48), midgame(4))
+    await shoot("table-100x30", game(), (100, 30), midgame(4))
+    await shoot("table-4-players-full", game(4, "full", 3), (160, 48), midgame(3))
+
+    async def card(app: LeHavreApp, pilot: Pilot[None]) -> None:
+        await midgame(3)(app, pilot)
+        await command(app, pilot, "show marketplace")
+
+    await shoot("card-detail", game(), (160, 48), card)
+
+    async def handoff(app: LeHavreApp, pilot: Pilot[None]) -> None:
+        await bot_moves(app, pilot, lambda s: s.state.round >= 3 and s.state.turn >= 2)
+        s = app.session
+        assert s is not None
+        while not s.state.main_done:
+            await command(app, pilot, to_command(action_values(s.state)[0][1], s.state))
+        await command(app, pilot, "end", dismiss=False)
+
+    await shoot("handoff", game(), (160, 48), handoff)
+
+    async def feeding(app: LeHavreApp, pilot: Pilot[None]) -> None:
+        await bot_moves(app, pilot, lambda s: s.state.phase == "feeding" and s.state.round >= 3)
+
+    await shoot("end-of-round-feeding", game(), (160, 48), feeding)
+
+    async def scores(app: LeHavreApp, pilot: Pilot[None]) -> None:
+        await bot_moves(app, pilot, lambda s: False)
+
+    await shoot("final-scoring", game(handoff=False), (160, 48), scores)
+
+    async def glossary(app: LeHavreApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        app.screen.query_one(TabbedContent).active = "help-buildings"
+
+    await shoot("help-buildings", game(), (160, 48), glossary)
+    await shoot("too-small", game(), (90, 25))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

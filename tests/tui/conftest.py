@@ -1,0 +1,73 @@
+"""Shared pieces of the table tests: a private data folder and a driver for the command bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from lehavre_tui.engine.setup import Setup
+from lehavre_tui.session import Session
+from lehavre_tui.tui.app import LeHavreApp
+from lehavre_tui.tui.screens.handoff import HandoffScreen
+from lehavre_tui.tui.widgets import CommandInput
+
+SIZE = (160, 48)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Autosaves and saves go to a fresh folder; plain Unicode symbols."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("LEHAVRE_DATA", str(folder))
+    monkeypatch.delenv("LEHAVRE_ASCII", raising=False)
+    return folder
+
+
+def new_session(players: int = 2, variant: str = "short", seed: int = 1, autosave: Path | None = None) -> Session:
+    return Session.new(Setup(players=players, variant=variant, seed=seed), autosave=autosave)
+
+
+def new_app(players: int = 2, variant: str = "short", seed: int = 1, **kw: object) -> LeHavreApp:
+    return LeHavreApp(new_session(players, variant, seed), **kw)  # type: ignore[arg-type]
+
+
+async def type_command(app: LeHavreApp, pilot: Pilot[None], text: str, *, dismiss: bool = True) -> None:
+    """Type a line into the table's command bar and press Enter (handoff windows are closed)."""
+    table = app.table
+    assert table is not None
+    while not table.query(CommandInput):  # the table is being arranged for the terminal's size
+        await pilot.pause()
+    box = table.query_one(CommandInput)
+    box.value = text
+    await box.action_submit()
+    await pilot.pause()
+    if dismiss:
+        while isinstance(app.screen, HandoffScreen):
+            app.screen.dismiss()
+            await pilot.pause()
+
+
+def hint(app: LeHavreApp) -> str:
+    from lehavre_tui.tui.widgets.command_bar import CommandHint
+
+    table = app.table
+    assert table is not None
+    return str(table.query_one(CommandHint).render())
+
+
+def log_text(app: LeHavreApp) -> str:
+    from lehavre_tui.tui.widgets import GameLog
+
+    table = app.table
+    assert table is not None
+    return "\n".join(line.text for line in table.query_one(GameLog).lines)
+
+
+def widget_text(widget: Widget) -> str:
+    """The text a widget shows now, line by line."""
+    region = Region(0, 0, widget.size.width, widget.size.height)
+    return "\n".join(strip.text for strip in widget.render_lines(region))

@@ -1,0 +1,122 @@
+"""Pictures of the table's screens (seeded games, no clocks, no blinking cursor).
+
+Accept new pictures with `pytest tests/tui/test_snapshots.py --snapshot-update`, then look
+at them (tests/tui/__snapshots__/) before committing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input, TabbedContent
+
+from lehavre_tui.commands import to_command
+from lehavre_tui.engine.rules import legal_actions
+from lehavre_tui.tui.app import LeHavreApp
+
+from .conftest import SIZE, new_app, type_command
+from .test_pilot import ROUND_1, ROUND_2
+
+Snap = Callable[..., bool]
+Before = Callable[[Pilot[None]], Coroutine[Any, Any, None]]
+
+# Round 1 and a little of round 2 of the seeded short game: buildings, workers, revealed chits.
+OPENING = [*ROUND_1, "supply", "take fish", "end", "supply"]
+
+
+def still(app: LeHavreApp) -> None:
+    """No blinking cursors in pictures."""
+    for screen in app.screen_stack:
+        for box in screen.query(Input):
+            box.cursor_blink = False
+
+
+def play(app: LeHavreApp, commands: list[str]) -> Before:
+    async def run_before(pilot: Pilot[None]) -> None:
+        for c in commands:
+            await type_command(app, pilot, c)
+        still(app)
+        await pilot.pause()
+
+    return run_before
+
+
+def test_setup_screen(snap_compare: Snap) -> None:
+    app = LeHavreApp()
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        still(app)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_table_160x48(snap_compare: Snap) -> None:
+    app = new_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=play(app, OPENING))
+
+
+def test_table_100x30(snap_compare: Snap) -> None:
+    app = new_app()
+    assert snap_compare(app, terminal_size=(100, 30), run_before=play(app, OPENING))
+
+
+def test_table_full_game_4_players(snap_compare: Snap) -> None:
+    app = new_app(players=4, variant="full", seed=3)
+    commands = ["supply", "take wood", "end", "supply", "take fish", "end", "supply"]
+    assert snap_compare(app, terminal_size=SIZE, run_before=play(app, commands))
+
+
+def test_card_detail(snap_compare: Snap) -> None:
+    app = new_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=play(app, [*OPENING, "show bakehouse"]))
+
+
+def test_handoff(snap_compare: Snap) -> None:
+    app = new_app()
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        for c in ROUND_1[:-1]:
+            await type_command(app, pilot, c)
+        await type_command(app, pilot, ROUND_1[-1], dismiss=False)  # the round ends: Ben starts
+        still(app)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_end_of_round_feeding(snap_compare: Snap) -> None:
+    app = new_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=play(app, ROUND_1 + ROUND_2))
+
+
+def test_final_scoring(snap_compare: Snap) -> None:
+    app = new_app(handoff=False)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s is not None
+        while s.state.phase != "over":
+            await type_command(app, pilot, to_command(legal_actions(s.state)[0], s.state))
+        still(app)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_help_glossary(snap_compare: Snap) -> None:
+    app = new_app()
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        app.screen.query_one(TabbedContent).active = "help-buildings"
+        still(app)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_too_small(snap_compare: Snap) -> None:
+    assert snap_compare(new_app(), terminal_size=(90, 25))
