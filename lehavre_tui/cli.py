@@ -4,7 +4,7 @@
     lehavre simulate --players N [--short] [--seed S] [--games K] [--json]
 
 A script is a set-up header of `key: value` lines, a line `---`, then one command per
-line (see `commands.py`); `#` starts a comment. Errors print one sentence and exit 2.
+line (see `commands/`); `#` starts a comment. Errors print one sentence and exit 2.
 """
 
 from __future__ import annotations

@@ -1,0 +1,40 @@
+"""The command language shared by the command bar and the command line.
+
+`parse(text, state)` turns a line such as ``enter bakehouse 4 pay wood=1`` into an engine
+action, `to_command(action, state)` writes the canonical line for an action (which `parse`
+turns back into an equal action), `complete(prefix, state)` offers full lines for the legal
+actions, and `help_text(topic, state)` explains verbs, payments and cards.
+Parsing never changes the state.
+
+Names: buildings and ships by id (``building-firm-1``), hyphenated English, Polish or Czech
+name, or any unambiguous prefix of one of them (or of one of their words: ``court``).
+When a prefix fits several cards, the ones that make sense now decide (``wharf`` picks the
+one Wharf you can enter; with both free you are asked which).
+
+Modules: `errors` (CommandError, HelpRequested), `verbs` (verbs and short forms), `names`
+(card, ship and offer names), `now` (what makes sense now), `tokens` (words, good=N pairs,
+payments), `enter` (the enter verb's per-card choices), `parse` (one parser per verb),
+`render` (`to_command`), `complete` and `help`.
+"""
+
+from __future__ import annotations
+
+from .complete import complete
+from .errors import CommandError, HelpRequested
+from .help import SYNTAX, help_text
+from .names import building_id
+from .parse import parse
+from .render import to_command
+from .verbs import VERBS
+
+__all__ = [
+    "CommandError",
+    "HelpRequested",
+    "SYNTAX",
+    "VERBS",
+    "building_id",
+    "complete",
+    "help_text",
+    "parse",
+    "to_command",
+]

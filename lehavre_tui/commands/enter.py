@@ -1,0 +1,194 @@
+"""The `enter` verb's per-card choices: amounts, goods, targets and options."""
+
+from __future__ import annotations
+
+from ..engine.cards import BuildingCard, CodedAction, ConvertAction, SellTableAction
+from ..engine.goods import Good
+from ..engine.state import OFFER_SPACES, GameState
+from .errors import CommandError
+from .names import (
+    _OFFER_NAMES,
+    CARD,
+    SHIP,
+    _building_names,
+    _label,
+    _norm,
+    _resolve,
+    _ship_card_names,
+    _ship_type_names,
+)
+from .now import _cards, _tops, _visible
+from .tokens import _good, _is_good, _split_pair, _tokens
+
+
+def _kind(card: BuildingCard) -> str:
+    a = card.action
+    return a.code if isinstance(a, CodedAction) else a.kind
+
+
+def _amount(card: BuildingCard, tokens: list[str], good: Good | None, noun: str) -> int | None:
+    """A number (or good=N for the card's own good); 'all' or nothing: the engine's maximum."""
+    amount: int | None = None
+    label = _label(card.id)
+    example = f"'enter {label} 2'"
+    if good is not None:
+        example += f" or 'enter {label} {good.key}=2'"
+    for t in tokens:
+        pair = _split_pair(t)
+        named = _good(pair[0]) if pair is not None and _is_good(pair[0]) else None
+        if t.lower() in ("all", "max"):
+            continue
+        if t.isdigit():
+            n = int(t)
+        elif pair is not None and good is not None and named == good.key:
+            n = pair[1]
+        elif pair is not None and good is not None and named is not None:
+            raise CommandError(f"The {card.name} takes {good.label}, not {named}; e.g. {example}.")
+        else:
+            raise CommandError(f"The {card.name} needs only how many {noun}, e.g. {example}; '{t}' is not that.")
+        if amount is not None:
+            raise CommandError(f"Give the number of {noun} once, e.g. {example}.")
+        amount = n
+    return amount
+
+
+_OFFICE_TRADES = ("steel", "brick", "charcoal", "leather")
+_COURT = {"one": "one", "1": "one", "two": "two", "2": "two"}
+
+
+def _office_option(card: BuildingCard, words: list[str]) -> str | None:
+    parts = [p for w in words for p in w.lower().split("+") if p]
+    for p in parts:
+        if p not in _OFFICE_TRADES:
+            raise CommandError(
+                f"'{p}' is not a trade at the {card.name}: steel (for 4 goods) and/or one of "
+                "brick, charcoal, leather (for 1 good), e.g. 'enter business-office steel+brick'."
+            )
+    parts = sorted(dict.fromkeys(parts), key=lambda p: p != "steel")
+    return "+".join(parts) or None
+
+
+def _court_option(card: BuildingCard, words: list[str]) -> str | None:
+    parts = [p for w in words for p in w.lower().split("+") if p]
+    if not parts:
+        return None
+    if parts in (["francs"], ["one", "francs"], ["1", "francs"]):
+        return "one+francs"
+    if len(parts) == 1 and parts[0] in _COURT:
+        return _COURT[parts[0]]
+    raise CommandError(f"At the {card.name} choose one, two or one+francs, e.g. 'enter local-court two'.")
+
+
+_NO_CHOICE = {
+    "receive", "receive_per_symbol", "black_market", "arts_centre", "church", "none",
+    "leather_industry", "brick_manufacturer", "kiln", "steelworks", "zoo",
+}  # fmt: skip
+_PICK_GOODS = ("marketplace", "town_square", "bridge")  # a good alone means one of it
+_YACHT_WORDS = ("yacht", "luxury-yacht")
+
+
+def _wharf_choices(tokens: list[str], s: GameState) -> dict[str, object]:
+    bare = [w for w in tokens if _split_pair(w) is None and w.lower() not in ("ship", "a")]
+    out: dict[str, object] = {"goods": _tokens([w for w in tokens if _split_pair(w) is not None])}
+    if bare and _norm(bare[0]) in _YACHT_WORDS:
+        p = s.player()
+        rest = [_resolve(w, _ship_card_names(p.ships), (), "ship of yours") for w in bare[1:]]
+        out["targets"] = ["yacht", *(v[len(CARD) :] for v in rest)]
+    else:
+        found = [_resolve(w, _ship_type_names(), (), "ship type") for w in bare]
+        out["targets"] = [v[len(SHIP) :] for v in found]
+    return out
+
+
+def _watch_choices(tokens: list[str], s: GameState) -> dict[str, object]:
+    """Harbour Watch: the building taken over, then the choices for its action."""
+    if not tokens:
+        return {}
+    visited = {q.worker for i, q in enumerate(s.players) if i != s.current and q.worker}
+    now = "Buildings with another player's worker now"
+    b = _resolve(tokens[0], _building_names(), visited, "building", now, _visible(s))
+    inner = _enter_choices(_cards()[b], tokens[1:], s)
+    targets = inner.pop("targets", [])
+    assert isinstance(targets, list)
+    return {**inner, "targets": [b, *targets]}
+
+
+def _generic_choices(tokens: list[str]) -> dict[str, object]:
+    """Any other card: N is the amount, good=N the goods, option=X the option, words targets."""
+    out: dict[str, object] = {}
+    goods: list[str] = []
+    targets: list[str] = []
+    for t in tokens:
+        low = t.lower()
+        if low.startswith(("option=", "option:")):
+            out["option"] = low[7:]
+        elif t.isdigit():
+            out["amount"] = int(t)
+        elif _split_pair(t) is not None:
+            goods.append(t)
+        else:
+            targets.append(low)
+    return {**out, "goods": _tokens(goods), "targets": targets}
+
+
+def _enter_choices(card: BuildingCard, tokens: list[str], s: GameState) -> dict[str, object]:
+    """Enter's amount, goods, targets and option from the words after the building name."""
+    kind = _kind(card)
+    pairs = [t for t in tokens if _split_pair(t) is not None]
+    bare = [t for t in tokens if _split_pair(t) is None]
+    out: dict[str, object] = {}
+    a = card.action
+    if isinstance(a, ConvertAction):
+        out["amount"] = _amount(card, tokens, a.input, a.input.label)
+    elif isinstance(a, SellTableAction):
+        out["amount"] = _amount(card, tokens, a.good, a.good.label)
+    elif kind == "sell_sets":
+        out["amount"] = _amount(card, tokens, None, "sets")
+    elif kind == "build":
+        tops = _tops(s)
+        now = "On top of the proposal stacks now"
+        seen = _visible(s)
+        names = _building_names()
+        out["targets"] = [_resolve(w, names, tops, "building", now, seen) for w in bare]
+        out["goods"] = _tokens(pairs)
+    elif kind == "wharf":
+        out = _wharf_choices(tokens, s)
+    elif kind in _PICK_GOODS:
+        out["goods"] = _tokens([t for t in tokens if t.lower() not in ("all", "best")])
+    elif kind == "shipping_line":
+        shipped: list[str] = []
+        for t in tokens:
+            pair = _split_pair(t)
+            if pair is not None and pair[0].lower() in ("ships", "ship"):
+                count: int | None = pair[1]
+            else:
+                count = int(t) if t.isdigit() else None
+            if count is None:
+                shipped.append(t)
+            elif "amount" in out:
+                raise CommandError("Give the number of ships once, e.g. 'ships=2'.")
+            else:
+                out["amount"] = count
+        out["goods"] = _tokens(shipped)
+    elif kind == "business_office":
+        out["option"] = _office_option(card, bare)
+        out["goods"] = _tokens(pairs)
+    elif kind == "local_court":
+        if pairs:
+            raise CommandError(f"At the {card.name} choose one, two or one+francs; '{pairs[0]}' is not that.")
+        out["option"] = _court_option(card, bare)
+    elif kind == "ironworks":
+        if [t.lower() for t in tokens] not in ([], ["extra"]):
+            raise CommandError(f"At the {card.name} you may add 'extra' (6 energy for a fourth iron), nothing else.")
+        out["option"] = "extra" if tokens else None
+    elif kind == "haulage_firm":
+        full = {sp for i, sp in enumerate(OFFER_SPACES) if s.offers[i]}
+        out["targets"] = [_resolve(w, _OFFER_NAMES, full, "offer space") for w in tokens]
+    elif kind == "harbour_watch":
+        out = _watch_choices(tokens, s)
+    elif kind in _NO_CHOICE:
+        if tokens:
+            raise CommandError(f"The {card.name} needs no choices; just 'enter {_label(card.id)}'.")
+    else:
+        out = _generic_choices(tokens)
+    return {k: v for k, v in out.items() if v is not None and v != []}

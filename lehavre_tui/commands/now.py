@@ -1,0 +1,36 @@
+"""What makes sense now: the buildings on the table, free to enter or for sale."""
+
+from __future__ import annotations
+
+from ..engine.cards import BuildingCard, content
+from ..engine.effects import effect_for
+from ..engine.state import GameState
+from .names import SHIP
+
+
+def _cards() -> dict[str, BuildingCard]:
+    return content().buildings
+
+
+def _enterable(s: GameState, b: str) -> bool:
+    card = _cards()[b]
+    if b not in s.owner or not card.can_enter or effect_for(card) is None:
+        return False
+    if s.player().worker == b:
+        return False
+    return s.phase == "final" or not s.occupants(b)
+
+
+def _visible(s: GameState) -> set[str]:
+    """Buildings on the table: in play or in a proposal stack."""
+    return set(s.owner) | {b for st in s.proposals for b in st}
+
+
+def _tops(s: GameState) -> list[str]:
+    return [st[0] for st in s.proposals if st]
+
+
+def _for_sale(s: GameState) -> set[str]:
+    cards = _cards()
+    out = {b for b in s.town_buildings() + _tops(s) if cards[b].price is not None}
+    return out | {SHIP + t for t, st in s.ship_stacks.items() if st}
