@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from lehavre_tui.engine import rules
+from lehavre_tui.engine import round_end
 from lehavre_tui.engine.actions import (
     Action,
     Build,
@@ -613,7 +613,7 @@ def test_football_stadium_moves_when_the_town_empties_a_stack() -> None:
     s = set_round(game(3), "standard")
     own(s, "football_stadium")
     s.proposals = [["joinery", "bank"], ["fishery"], ["colliery"]]
-    rules._finish_round(s)
+    round_end.finish_round(s)
     assert s.owner["fishery"] == TOWN and s.proposals[1] == ["football_stadium"]
 
 
@@ -661,7 +661,7 @@ def test_football_stadium_revealed_onto_an_empty_stack() -> None:
     s = set_round(game(3), "special")
     s.special_deck = ["football_stadium", "zoo", "kiln"]
     s.proposals[2] = []
-    rules._finish_round(s)
+    round_end.finish_round(s)
     assert s.proposals[2] == ["football_stadium"] and "football_stadium" not in s.owner
     assert s.special_deck == ["zoo", "kiln"]
 
@@ -669,16 +669,16 @@ def test_football_stadium_revealed_onto_an_empty_stack() -> None:
 def test_the_town_never_builds_the_football_stadium() -> None:
     s = set_round(game(3), "standard")
     s.proposals = [["football_stadium"], ["joinery", "bank"], ["colliery"]]
-    rules._finish_round(s)
+    round_end.finish_round(s)
     assert s.owner["joinery"] == TOWN and s.proposals[0] == ["football_stadium"]
     s = set_round(game(3), "standard")
     s.proposals = [["football_stadium"], [], []]
-    rules._finish_round(s)
+    round_end.finish_round(s)
     assert s.proposals[0] == ["football_stadium"] and "football_stadium" not in s.owner
     # revealed while every stack holds cards: it waits with the town's buildings
     s = set_round(game(3), "special")
     s.special_deck = ["football_stadium"]
-    rules._finish_round(s)
+    round_end.finish_round(s)
     assert s.owner["football_stadium"] == TOWN and "football_stadium" in s.town_buildings()
     assert all(st and st[0] != "football_stadium" for st in s.proposals)
 
@@ -762,7 +762,7 @@ def test_feedlot_two_cattle_with_two_to_six() -> None:
     for cattle, after in ((1, 1), (2, 4), (6, 8), (7, 8)):
         s.players[0].goods[Good.CATTLE] = cattle
         s.players[1].goods[Good.CATTLE] = 2
-        rules._harvest(s)
+        round_end.harvest(s)
         assert s.players[0].goods[Good.CATTLE] == after
         assert s.players[1].goods[Good.CATTLE] == 3
     refused(table("feedlot"), "feedlot", "offers no action")
@@ -815,7 +815,7 @@ def test_specials_revealed_per_game(players: int, revealed: int) -> None:
 def test_the_town_turns_up_the_top_card() -> None:
     s = set_round(game(3), "special")
     s.special_deck = ["zoo", "kiln", "bakery"]
-    rules._finish_round(s)
+    round_end.finish_round(s)
     assert s.owner["zoo"] == TOWN and s.special_deck == ["kiln", "bakery"]
     # a special in the town is bought for its price and cannot be built
     s.phase, s.current = "turn", 0

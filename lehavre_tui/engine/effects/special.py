@@ -3,8 +3,8 @@
 The other special buildings work through the data kinds of `basic.py` (receive,
 receive_per_symbol, sell_sets), and the passive cards through hooks elsewhere:
 Wind Farm (`Ctx.energy_due`), Masons' Guild (`construction.building_requirements`),
-Feedlot (`rules._harvest`), Luxury Yacht (`construction.wharf`), Football Stadium
-(`rules._place_stadium`), Guildhouse and Business Park (end-game bonuses in the data).
+Feedlot (`round_end.harvest`), Luxury Yacht (`construction.wharf`), Football Stadium
+(`round_end.place_stadium`), Guildhouse and Business Park (end-game bonuses in the data).
 
 How each action is chosen inside `Enter` (the command language uses the same fields):
 

@@ -1,0 +1,234 @@
+"""The end of a round: harvest, feeding, the town's building, the round card's ship.
+
+Then the next round begins (turns pass on clockwise without reset: the player left of
+whoever took the seventh turn starts), or after the last round the final phase.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Feed,
+)
+from .cards import content
+from .errors import IllegalAction
+from .goods import FOOD_VALUE, Good
+from .loans import take_loans
+from .payments import (
+    FRANCS,
+    Payment,
+    check_payment,
+    choose_food,
+    parse_payment,
+    pay,
+    payment_text,
+    payment_value,
+)
+from .setup import round_row
+from .state import TOWN, GameState
+
+TURNS_PER_ROUND = 7
+STADIUM = "football_stadium"  # the special building built on an emptied proposal stack
+
+
+def ship_food(s: GameState, seat: int) -> int:
+    """Food the seat's ships supply each round (luxury liners supply none)."""
+    n = s.num_players
+    ships = content().ships
+    kinds = content().ship_kinds
+    return sum(kinds[ships[x].type].food[n - 1] for x in s.players[seat].ships)
+
+
+def food_due(s: GameState, seat: int) -> int:
+    card = s.round_card()
+    return max(0, round_row(content(), card, s.num_players).food - ship_food(s, seat))
+
+
+def end_round(s: GameState) -> None:
+    c = content()
+    card = next(r for r in c.rounds if r.id == s.round_card())
+    row = round_row(c, card.id, s.num_players)
+    s.events.append(f"Round {s.round} ends.")
+    if card.harvest:
+        harvest(s)
+    else:
+        s.events.append("No harvest this round.")
+    n = s.num_players
+    s.events.append(f"Feeding: {row.food} food per player.")
+    s.feeding_queue = [(s.current + 1 + i) % n for i in range(n)]
+    s.phase = "feeding"
+    advance_feeding(s)
+
+
+def harvest(s: GameState) -> None:
+    got = []
+    for i, p in enumerate(s.players):
+        grain = 1 if p.goods[Good.GRAIN] >= 1 else 0
+        cattle = 0
+        if p.goods[Good.CATTLE] >= 2:
+            # Feedlot: 2 cattle with 2 to 6 cattle (rulebook, special building Feedlot)
+            cattle = 2 if s.owner.get("feedlot") == i and p.goods[Good.CATTLE] <= 6 else 1
+        p.goods[Good.GRAIN] += grain
+        p.goods[Good.CATTLE] += cattle
+        if grain or cattle:
+            parts = [f"{grain} grain"] if grain else []
+            if cattle:
+                parts.append(f"{cattle} cattle")
+            got.append(f"{p.name} {' and '.join(parts)}")
+    s.events.append("Harvest: " + ("; ".join(got) if got else "nobody has grain or two cattle") + ".")
+
+
+def feeding_has_choice(s: GameState, seat: int) -> bool:
+    """Does paying this round's food leave the player a real choice?"""
+    due = food_due(s, seat)
+    if due == 0:
+        return False
+    p = s.players[seat]
+    if p.food_goods() > 0:
+        return True  # which food tokens, or francs instead
+    # only francs: a choice remains only if selling could avoid a loan
+    return p.francs < due and (bool(s.buildings_of(seat)) or bool(p.ships))
+
+
+def advance_feeding(s: GameState) -> None:
+    while s.feeding_queue:
+        seat = s.feeding_queue[0]
+        if feeding_has_choice(s, seat):
+            s.current = seat
+            return
+        feed_seat(s, seat, None)
+        s.feeding_queue.pop(0)
+    finish_round(s)
+
+
+def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
+    p = s.players[seat]
+    due = food_due(s, seat)
+    if due == 0:
+        s.events.append(f"{p.name}'s ships supply all the food needed.")
+        return
+    everything: Payment = {g: p.goods[g] for g in FOOD_VALUE if p.goods[g]}
+    if p.francs:
+        everything[FRANCS] = p.francs
+    if raw is not None:
+        payment = parse_payment(raw)
+        for t in payment:
+            if t != FRANCS and t not in FOOD_VALUE:
+                assert isinstance(t, Good)
+                raise IllegalAction(
+                    f"{t.label.capitalize()} is not food; pay with fish, smoked fish, bread, meat or francs."
+                )
+        check_payment(p, payment, 0, "food")
+        if payment_value(payment, "food") < due and payment != everything:
+            raise IllegalAction(
+                f"That pays {payment_value(payment, 'food')} of {due} food. Pay in full, or hand over all "
+                "your food and francs before a loan is taken."
+            )
+    else:
+        found = choose_food(p, due)
+        payment = found if found is not None else everything
+    value = payment_value(payment, "food")
+    pay(p, payment)
+    waste = max(0, value - due)
+    note = f" ({waste} food wasted)" if waste else ""
+    s.events.append(f"{p.name} feeds the workers with {payment_text(payment)}{note}.")
+    if value < due:
+        take_loans(s, p, due - value)
+
+
+def feed(s: GameState, a: Feed) -> None:
+    if s.phase != "feeding" or not s.feeding_queue:
+        raise IllegalAction("Feeding happens at the end of a round; it is not time for it now.")
+    seat = s.feeding_queue[0]
+    feed_seat(s, seat, a.payment)
+    s.feeding_queue.pop(0)
+    advance_feeding(s)
+
+
+def finish_round(s: GameState) -> None:
+    """Town builds, the round card turns into a ship, the next round (or the final phase) begins."""
+    c = content()
+    card = next(r for r in c.rounds if r.id == s.round_card())
+    row = round_row(c, card.id, s.num_players)
+    stadium_waits = stadium_may_move(s)
+    if row.town == "standard":
+        # the Football Stadium on a stack space is never the town's to build
+        tops = [st[0] for st in s.proposals if st and st[0] != STADIUM]
+        if tops:
+            b = min(tops, key=lambda x: c.buildings[x].number)
+            for st in s.proposals:
+                if st and st[0] == b:
+                    st.pop(0)
+            s.owner[b] = TOWN
+            s.events.append(f"The town builds the {c.buildings[b].name}.")
+    elif row.town == "special" and s.special_deck:
+        b = s.special_deck.pop(0)
+        s.owner[b] = TOWN
+        s.events.append(f"The town builds a special building: the {c.buildings[b].name}.")
+    if stadium_waits:
+        place_stadium(s)
+    ship = c.ships[card.ship]
+    s.ship_stacks[ship.type].append(ship.id)
+    kind = c.ship_kinds[ship.type].name.lower()
+    s.events.append(f"The round card turns over: the {kind} {ship.name} (value {ship.value}) enters play.")
+    s.feeding_queue = []
+    s.turn_sold = []  # sales made while feeding do not bar purchases next round
+    s.main_done = False
+    s.supplied = False
+    s.turn = 0
+    n = s.num_players
+    if s.round >= s.rounds_total:
+        s.phase = "final"
+        s.current = 0
+        s.final_turns = 0
+        s.events.append(
+            f"The last round is over. Each player takes one final action, starting with {s.players[0].name}."
+        )
+        return
+    s.round += 1
+    s.phase = "turn"
+    # turns pass clockwise without reset: 7 turns a round
+    s.current = (TURNS_PER_ROUND * (s.round - 1)) % n
+    nrow = round_row(c, s.round_card(), n)
+    ncard = next(r for r in c.rounds if r.id == s.round_card())
+    harvest = "harvest" if ncard.harvest else "no harvest"
+    s.events.append(
+        f"Round {s.round} of {s.rounds_total} begins ({nrow.food} food, {harvest}). "
+        f"{s.players[s.current].name} starts."
+    )
+
+
+def stadium_may_move(s: GameState) -> bool:
+    """Could the Football Stadium move onto a proposal stack during the next step?
+
+    Yes while it is face down, or while it waits with the town because every stack still
+    holds cards. (A stadium that was built and sold back to the town belongs to the town
+    for good: the stack it was built from stays empty, so it is never taken for waiting.)
+    """
+    return STADIUM in s.special_deck or (s.owner.get(STADIUM) == TOWN and all(s.proposals))
+
+
+def place_stadium(s: GameState) -> None:
+    """A revealed Football Stadium waits with the town until a proposal stack is empty,
+    then takes that stack's space and can be built like a proposal (never bought).
+    Call only when `_stadium_may_move` held before the step."""
+    if s.owner.get(STADIUM) != TOWN:
+        return
+    for i, st in enumerate(s.proposals):
+        if not st:
+            del s.owner[STADIUM]
+            st.append(STADIUM)
+            s.events.append(
+                f"Proposal stack {i + 1} is empty: the Football Stadium takes its place "
+                "and can now be built."
+            )
+            return
+
+
+def game_over(s: GameState) -> None:
+    from .scoring import final_scores, winners
+
+    s.phase = "over"
+    scores = final_scores(s)
+    s.events.append("The game is over. " + "; ".join(f"{sc.name} {sc.total}" for sc in scores) + ".")
+    names = [s.players[i].name for i in winners(s)]
+    s.events.append(f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!")

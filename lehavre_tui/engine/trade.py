@@ -1,0 +1,157 @@
+"""Extra actions: buying buildings and ships, selling them to the town.
+
+Buying: the town's buildings and the top card of each proposal stack and ship stack, never
+in the final phase, never what you sold this turn. Selling: to the town only, for half the
+value, at any time of your own turn and while you feed your workers. A worker on a building
+that changes owner goes home.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .actions import (
+    Action,
+    BuyBuilding,
+    BuyShip,
+    SellBuilding,
+    SellShip,
+)
+from .cards import content
+from .checks import building_card, own_turn
+from .errors import IllegalAction
+from .state import TOWN, GameState, PlayerState
+from .words import francs_text
+
+buy_building_action = lru_cache(maxsize=None)(lambda b: BuyBuilding(building=b))
+buy_ship_action = lru_cache(maxsize=None)(lambda t: BuyShip(ship_type=t))
+
+
+def _buy_check(s: GameState) -> None:
+    own_turn(s, "buying")
+    if s.phase == "final":
+        raise IllegalAction("Nothing can be bought in the final phase; you may still sell and repay loans.")
+
+
+def buy(s: GameState, a: BuyBuilding) -> None:
+    _buy_check(s)
+    card = building_card(a.building)
+    b = card.id
+    p = s.players[s.current]
+    owner = s.owner.get(b)
+    stack = next((i for i, st in enumerate(s.proposals) if st and st[0] == b), None)
+    if owner is not None and owner != TOWN:
+        who = "you" if owner == s.current else s.players[owner].name
+        raise IllegalAction(
+            f"The {card.name} belongs to {who}; only the town's buildings and the proposal tops can be bought."
+        )
+    if owner is None and stack is None:
+        if any(b in st for st in s.proposals):
+            raise IllegalAction(f"The {card.name} is not on top of its proposal stack; only top cards can be bought.")
+        raise IllegalAction(f"The {card.name} is not in play.")
+    if card.price is None:
+        raise IllegalAction(f"The {card.name} cannot be bought{'' if card.cost is None else ', only built'}.")
+    if b in s.turn_sold:
+        raise IllegalAction(f"You sold the {card.name} this turn; it cannot be bought back in the same turn.")
+    if p.francs < card.price:
+        raise IllegalAction(
+            f"The {card.name} costs {francs_text(card.price)}; you have {p.francs} (loans may not pay for it)."
+        )
+    p.francs -= card.price
+    if stack is not None:
+        s.proposals[stack].pop(0)
+    s.owner[b] = s.current
+    s.events.append(f"{p.name} buys the {card.name} for {francs_text(card.price)}.")
+    send_workers_home(s, b)
+
+
+def send_workers_home(s: GameState, b: str) -> None:
+    """A worker on a building that changes owner goes back to its player."""
+    name = content().buildings[b].name
+    for q in s.players:
+        if q.worker == b:
+            q.worker = None
+            s.events.append(f"{q.name}'s worker leaves the {name}.")
+
+
+def buy_ship(s: GameState, a: BuyShip) -> None:
+    _buy_check(s)
+    kinds = content().ship_kinds
+    t = a.ship_type.lower()
+    if t not in kinds:
+        raise IllegalAction(f"'{a.ship_type}' is not a ship type; choose wooden, iron, steel or luxury.")
+    kind = kinds[t]
+    stack = s.ship_stacks[t]
+    if not stack:
+        raise IllegalAction(f"There is no {kind.name.lower()} on offer.")
+    if kind.price is None:
+        raise IllegalAction(f"{kind.name}s cannot be bought, only built at a Wharf.")
+    ship = stack[-1]
+    if ship in s.turn_sold:
+        raise IllegalAction("You sold that ship this turn; it cannot be bought back in the same turn.")
+    p = s.players[s.current]
+    if p.francs < kind.price:
+        raise IllegalAction(f"A {kind.name.lower()} costs {francs_text(kind.price)}; you have {p.francs}.")
+    p.francs -= kind.price
+    stack.pop()
+    p.ships.append(ship)
+    sc = content().ships[ship]
+    s.events.append(
+        f"{p.name} buys the {kind.name.lower()} {sc.name} (value {sc.value}) for {francs_text(kind.price)}."
+    )
+
+
+def seller(s: GameState) -> PlayerState:
+    if s.phase == "over":
+        raise IllegalAction("The game is over.")
+    return s.players[s.current]
+
+
+def sell(s: GameState, a: SellBuilding) -> None:
+    p = seller(s)
+    card = building_card(a.building)
+    if s.owner.get(card.id) != s.current:
+        raise IllegalAction(f"You do not own the {card.name}; you can sell only your own buildings.")
+    s.owner[card.id] = TOWN
+    # keep the town's buildings in order of arrival
+    del s.owner[card.id]
+    s.owner[card.id] = TOWN
+    p.francs += card.value // 2
+    s.turn_sold.append(card.id)
+    s.events.append(f"{p.name} sells the {card.name} to the town for {francs_text(card.value // 2)}.")
+    send_workers_home(s, card.id)
+
+
+def sell_ship(s: GameState, a: SellShip) -> None:
+    p = seller(s)
+    ships = content().ships
+    ship = a.ship if a.ship in p.ships else None
+    if ship is None:
+        # a ship type names the player's least valuable ship of that type
+        mine = [x for x in p.ships if ships[x].type == a.ship.lower()]
+        if not mine:
+            raise IllegalAction(f"You have no ship '{a.ship}' to sell.")
+        ship = min(mine, key=lambda x: ships[x].value)
+    sc = ships[ship]
+    p.ships.remove(ship)
+    s.ship_stacks[sc.type].append(ship)
+    p.francs += sc.value // 2
+    s.turn_sold.append(ship)
+    kind = content().ship_kinds[sc.type].name.lower()
+    s.events.append(f"{p.name} sells the {kind} {sc.name} to the town for {francs_text(sc.value // 2)}.")
+
+
+def purchases(s: GameState, p: PlayerState) -> list[Action]:
+    cards = content().buildings
+    out: list[Action] = []
+    candidates = [b for b, o in s.owner.items() if o == TOWN] + [st[0] for st in s.proposals if st]
+    for b in candidates:
+        price = cards[b].price
+        if price is not None and price <= p.francs and b not in s.turn_sold:
+            out.append(buy_building_action(b))
+    kinds = content().ship_kinds
+    for t, stack in s.ship_stacks.items():
+        price = kinds[t].price
+        if stack and price is not None and price <= p.francs and stack[-1] not in s.turn_sold:
+            out.append(buy_ship_action(t))
+    return out
