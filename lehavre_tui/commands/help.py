@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..engine.cards import BuildingCard, ConvertAction, SellTableAction, content
 from ..engine.goods import goods_text
 from ..engine.rules import fee_text, legal_actions
-from ..engine.state import TOWN, GameState
+from ..engine.state import GameState
 from .enter import _kind
 from .errors import CommandError
 from .names import SHIP, _building_names, _label, _resolve, _ship_type_names
-from .now import _cards, _visible
+from .now import _cards, _visible, card_location
 from .render import to_command
 from .verbs import ALIASES, VERBS
 
@@ -177,15 +177,7 @@ def _enter_example(card: BuildingCard) -> str:
 
 
 def _where(b: str, s: GameState) -> str:
-    owner = s.owner.get(b)
-    if owner == TOWN:
-        return "Now: owned by the town."
-    if owner is not None:
-        return f"Now: owned by {s.players[owner].name}."
-    for i, st in enumerate(s.proposals):
-        if b in st:
-            return f"Now: {'top of' if st[0] == b else 'in'} proposal stack {i + 1}."
-    return "Now: not in play."
+    return f"Now: {card_location(b, s)}."
 
 
 def _ship_help(t: str, s: GameState) -> str:

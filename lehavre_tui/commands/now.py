@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.cards import BuildingCard, content
 from ..engine.effects import effect_for
-from ..engine.state import GameState
+from ..engine.state import TOWN, GameState
 from .names import SHIP
 
 
@@ -34,3 +34,17 @@ def _for_sale(s: GameState) -> set[str]:
     cards = _cards()
     out = {b for b in s.town_buildings() + _tops(s) if cards[b].price is not None}
     return out | {SHIP + t for t, st in s.ship_stacks.items() if st}
+
+
+def card_location(b: str, s: GameState) -> str:
+    """Where a building card is now, in a player's words ("on top of proposal stack 2")."""
+    owner = s.owner.get(b)
+    if owner == TOWN:
+        return "owned by the town"
+    if owner is not None:
+        return f"owned by {s.players[owner].name}"
+    for i, st in enumerate(s.proposals):
+        if b in st:
+            pos = "on top of" if st[0] == b else f"card {st.index(b) + 1} in"
+            return f"{pos} proposal stack {i + 1}"
+    return "not in play"

@@ -25,6 +25,7 @@ How each action is chosen inside `Enter` (the command language uses the same fie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -79,25 +80,22 @@ def _show_perform(ctx: Ctx, card: BuildingCard, act: Enter, good: Good, key: str
     ctx.gain({}, francs)
 
 
-def _leather_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    p = _params(card)
-    ok = _show_trade(ctx, card, Good.LEATHER, p.get("leather", 3), p["show"]) is None
-    return [opt(card.id)] if ok else []
+def _show_options(good: Good, key: str) -> Callable[[Ctx, BuildingCard], list[Enter]]:
+    def options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+        p = _params(card)
+        ok = _show_trade(ctx, card, good, p.get(key, 3), p["show"]) is None
+        return [opt(card.id)] if ok else []
+
+    return options
 
 
-@coded("leather_industry", _leather_options)
+@coded("leather_industry", _show_options(Good.LEATHER, "leather"))
 def leather_industry(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Return 3 leather, show at least 14 francs (kept), receive 16 francs."""
     _show_perform(ctx, card, act, Good.LEATHER, "leather")
 
 
-def _brick_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    p = _params(card)
-    ok = _show_trade(ctx, card, Good.BRICK, p.get("brick", 3), p["show"]) is None
-    return [opt(card.id)] if ok else []
-
-
-@coded("brick_manufacturer", _brick_options)
+@coded("brick_manufacturer", _show_options(Good.BRICK, "brick"))
 def brick_manufacturer(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Return 3 brick, show at least 10 francs (kept), receive 14 francs."""
     _show_perform(ctx, card, act, Good.BRICK, "brick")
