@@ -57,9 +57,35 @@ async def bot_moves(app: LeHavreApp, pilot: Pilot[None], stop: Callable[[Session
         await command(app, pilot, to_command(action_values(s.state)[0][1], s.state))
 
 
-def game(players: int = 2, variant: str = "short", seed: int = 1, **kw: object) -> LeHavreApp:
+def game(
+    players: int = 2, variant: str = "short", seed: int = 1, seats: list[str] | None = None, **kw: object
+) -> LeHavreApp:
     setup = Setup(players=players, variant=variant, seed=seed)
-    return LeHavreApp(Session.new(setup), **kw)  # type: ignore[arg-type]
+    return LeHavreApp(Session.new(setup, seats=seats), bot_pace=0, **kw)  # type: ignore[arg-type]
+
+
+async def wait_bots(app: LeHavreApp, pilot: Pilot[None]) -> None:
+    """Let the bots at the table play until a person is to act (or the game is over)."""
+    s = app.session
+    assert s is not None
+    while app.bot_busy or s.is_bot_turn():
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
+async def against_bot(app: LeHavreApp, pilot: Pilot[None]) -> None:
+    """Anna plays the heuristic bot's choices through the bar; Ben is a bot until round 3."""
+    s = app.session
+    assert s is not None
+    await wait_bots(app, pilot)
+    while not (s.state.round >= 3 and s.state.phase == "turn" and s.state.turn >= 2):
+        text = to_command(action_values(s.state)[0][1], s.state)
+        if app.table is not None and app.screen is app.table:
+            await command(app, pilot, text)
+        else:
+            app.play(text)
+            await pilot.pause()
+        await wait_bots(app, pilot)
 
 
 async def shoot(name: str, app: LeHavreApp, size: tuple[int, int], step: Step | None = None) -> None:
@@ -122,6 +148,8 @@ async def main() -> None:
         app.screen.query_one(TabbedContent).active = "help-buildings"
 
     await shoot("help-buildings", game(), (160, 48), glossary)
+    await shoot("table-against-a-bot", game(seats=["human", "heuristic"]), (160, 48), against_bot)
+    await shoot("solo-scoring", game(1, seats=["heuristic"]), (160, 48), wait_bots)
     await shoot("too-small", game(), (90, 25))
 
 

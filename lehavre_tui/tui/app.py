@@ -6,11 +6,13 @@ The app draws the table from `session.state` and sends every move through the se
 
 from __future__ import annotations
 
+import contextlib
 import time
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -63,6 +65,7 @@ class LeHavreApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("f2", "cards", "Cards"),
+        Binding("f4", "hint", "Hint"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -78,6 +81,8 @@ class LeHavreApp(App[None]):
         handoff: bool = True,
         resumed: bool = False,
         saves: Path | None = None,
+        bot_pace: float = 0.6,
+        hint_budget: float = 1.0,
     ) -> None:
         super().__init__()
         self.session = session
@@ -86,6 +91,13 @@ class LeHavreApp(App[None]):
         self.resumed = resumed  # a loaded game: greet the player to move
         self.saves = saves
         self.history: list[str] = []  # commands typed, for up/down in the command bar
+        self.bot_pace = bot_pace  # seconds between two bot moves, so people can follow them
+        self.hint_budget = hint_budget  # seconds the search bot thinks about a hint
+        self.keyboard: int | None = None  # the seat of the person last at the keyboard
+        self.bot_busy = False  # a bot move is being chosen (in a thread) or is due
+        self.hint_busy = False
+        self.solo: tuple[int | None, list[tuple[str, int]]] | None = None  # this game's solo records
+        self._solo_session: Session | None = None
 
     # --- screens --------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[None]:
@@ -107,6 +119,8 @@ class LeHavreApp(App[None]):
     def start_game(self, session: Session, *, greet: bool = False) -> None:
         """Set the table for a new or loaded game (from the set-up screen)."""
         self.session = session
+        self.keyboard = None
+        self.solo = None
         self._open_table(greet=greet)
 
     def _open_table(self, *, greet: bool) -> None:
@@ -149,7 +163,10 @@ class LeHavreApp(App[None]):
         local = self._local(text)
         if local is not None:
             return local or None
+        if s.is_bot_turn() or self.bot_busy:
+            return self.refuse(f"{self.seat_label(s.state.current)} is playing; wait for your turn.")
         before = (s.state.current, s.state.phase)
+        self.keyboard = s.state.current
         try:
             s.command(text)
         except HelpRequested as exc:
@@ -169,6 +186,9 @@ class LeHavreApp(App[None]):
         rest = words[1].strip() if len(words) > 1 else ""
         if verb == "undo" and not rest:
             return self._undo()
+        if verb == "hint" and not rest:
+            self.action_hint()
+            return ""
         if verb == "save":
             self.action_save(rest or None)
             return ""
@@ -199,8 +219,22 @@ class LeHavreApp(App[None]):
         if table is not None:
             table.note(text)
 
+    def seat_label(self, seat: int) -> str:
+        """'Ben' for a person, 'Ben (heuristic bot)' for a bot."""
+        s = self.session
+        if s is None:
+            return ""
+        name = s.state.players[seat].name
+        kind = s.seats[seat] if seat < len(s.seats) else "human"
+        return name if kind == "human" else f"{name} ({kind} bot)"
+
+    def humans(self) -> int:
+        s = self.session
+        return 0 if s is None else sum(1 for k in s.seats if k == "human")
+
     def follow_game(self, seat: int | None, phase: str | None, greet: bool = False) -> None:
-        """After a move: redraw, then open what the game needs now (feeding, handoff, scores)."""
+        """After a move: redraw, then open what the game needs now (feeding, handoff, scores),
+        and let a bot move when a bot's seat is to act."""
         from .screens.feeding import FeedingScreen
         from .screens.handoff import HandoffScreen
         from .screens.scoring import ScoringScreen
@@ -213,30 +247,159 @@ class LeHavreApp(App[None]):
         top = self.screen
         state = s.state
         if state.phase == "over":
+            if seat is not None and phase != "over" and state.num_players == 1:
+                self.solo = s.record_solo()  # the game ended here: enter it in the records once
+                self._solo_session = s
             if isinstance(top, (FeedingScreen, HandoffScreen)):
                 self.pop_screen()
             if not isinstance(self.screen, ScoringScreen):
                 self.push_screen(ScoringScreen())
             return
+        bot = s.is_bot_turn()
         if state.phase == "feeding":
             if isinstance(top, HandoffScreen):
                 self.pop_screen()
-            if isinstance(top, FeedingScreen):
+            if bot:
+                if isinstance(self.screen, FeedingScreen):
+                    self.pop_screen()  # the bot feeds its own workers
+            elif isinstance(top, FeedingScreen):
                 top.sync()
             else:
                 self.push_screen(FeedingScreen())
+        else:
+            if isinstance(top, FeedingScreen):
+                self.pop_screen()
+            if not bot:
+                self._maybe_hand_over(greet)
+        if bot:
+            self.schedule_bot()
+
+    def _maybe_hand_over(self, greet: bool) -> None:
+        """A handoff window only when the keyboard passes from one person to another."""
+        from .screens.handoff import HandoffScreen
+
+        s = self.session
+        assert s is not None
+        state = s.state
+        seat = state.current
+        if self.keyboard is None and not greet:
+            self.keyboard = seat
             return
-        if isinstance(top, FeedingScreen):
-            self.pop_screen()
-        passed = seat is not None and (state.current != seat or phase != state.phase)
-        if self.handoff and state.num_players > 1 and (passed or greet):
+        if self.handoff and self.humans() > 1 and (greet or seat != self.keyboard):
             if isinstance(self.screen, HandoffScreen):
                 self.pop_screen()
-            self.push_screen(HandoffScreen(state.current, s.since_last_turn(state.current), greet=greet))
+            self.push_screen(HandoffScreen(seat, s.since_last_turn(seat), greet=greet))
+        self.keyboard = seat
+
+    def solo_records(self) -> tuple[int | None, list[tuple[str, int]]]:
+        """For the scoring screen of a solo game: this game's rank (when it ended here) and
+        the best scores of its variant."""
+        s = self.session
+        assert s is not None
+        if self.solo is not None and self._solo_session is s:
+            return self.solo
+        from ..records import best_scores
+
+        return None, best_scores(s.state.variant)
+
+    # --- bots -------------------------------------------------------------------------------
+    def schedule_bot(self) -> None:
+        """The next bot move, after a pause so people can follow (never two at once)."""
+        if self.bot_busy:
+            return
+        self.bot_busy = True
+        session = self.session
+        if self.bot_pace > 0:
+            self.set_timer(self.bot_pace, lambda: self._bot_step(session))
+        else:
+            self.call_later(self._bot_step, session)
+
+    def _bot_step(self, session: Session | None) -> None:
+        s = self.session
+        if s is None or s is not session or not s.is_bot_turn() or self.table is None:
+            self.bot_busy = False
+            return
+        self._bot_move(s, (s.state.current, s.state.phase))
+
+    @work(thread=True, group="bots")
+    def _bot_move(self, s: Session, before: tuple[int, str]) -> None:
+        """The bot thinks in a thread (a search bot takes up to its budget); the table is
+        redrawn on the main thread."""
+        error: str | None = None
+        try:
+            s.bot_move()
+        except Exception as exc:  # noqa: BLE001 - shown at the table instead of crashing it
+            error = str(exc) or type(exc).__name__
+        with contextlib.suppress(RuntimeError):  # the app may have closed meanwhile
+            self.call_from_thread(self._bot_moved, s, before, error)
+
+    def _bot_moved(self, s: Session, before: tuple[int, str], error: str | None) -> None:
+        self.bot_busy = False
+        if s is not self.session:
+            return
+        if error is not None:
+            self.refuse(f"{self.seat_label(before[0])} could not move: {error}")
+            return
+        self.follow_game(*before)
+
+    # --- hints ------------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        """F4 or 'hint': the search bot's suggestion goes into the command bar (not played)."""
+        s = self.session
+        if s is None or self.table is None:
+            return
+        if s.over:
+            self.refuse("The game is over: there is nothing left to suggest.")
+            return
+        if s.is_bot_turn() or self.bot_busy:
+            self.refuse(f"{self.seat_label(s.state.current)} is playing; ask for a hint on your turn.")
+            return
+        if self.hint_busy:
+            return
+        self.hint_busy = True
+        self._show_hint_line("Thinking…")
+        self._hint(s, len(s.actions))
+
+    @work(thread=True, group="hints")
+    def _hint(self, s: Session, moves: int) -> None:
+        try:
+            result: tuple[str, str] | str = s.hint(self.hint_budget)
+        except Exception as exc:  # noqa: BLE001
+            result = str(exc) or type(exc).__name__
+        with contextlib.suppress(RuntimeError):
+            self.call_from_thread(self._hinted, s, moves, result)
+
+    def _hinted(self, s: Session, moves: int, result: tuple[str, str] | str) -> None:
+        from .screens.feeding import FeedingScreen
+
+        self.hint_busy = False
+        if s is not self.session or len(s.actions) != moves:
+            return  # the game moved on meanwhile
+        if isinstance(result, str):
+            self.refuse(f"No hint this time: {result}")
+            return
+        command, reason = result
+        line = f"Hint: {command} — {reason}"
+        top = self.screen
+        if isinstance(top, FeedingScreen):
+            top.suggest(command, line)
+        table = self.table
+        if table is not None:
+            table.suggest(command, line)
+
+    def _show_hint_line(self, text: str) -> None:
+        from .screens.feeding import FeedingScreen
+
+        top = self.screen
+        if isinstance(top, FeedingScreen):
+            top.say(text)
+        table = self.table
+        if table is not None:
+            table.say(text)
 
     # --- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "save", "cards"):
+        if action in ("undo", "save", "cards", "hint"):
             return self.session is not None and self.table is not None
         return True
 
@@ -244,6 +407,8 @@ class LeHavreApp(App[None]):
         s = self.session
         if s is None:
             return ""
+        if s.is_bot_turn() or self.bot_busy:
+            return self.refuse(f"{self.seat_label(s.state.current)} is playing; bot moves cannot be taken back.")
         if not s.undo():
             return self.refuse(
                 "Nothing to take back: only your own moves of this turn can be undone, "

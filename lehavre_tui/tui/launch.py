@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 EXIT_ERROR = 2
+SEAT_KINDS = ("human", "random", "heuristic", "search")
 
 
 def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
@@ -20,14 +21,24 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
     parser.add_argument("--continue", dest="resume", action="store_true", help="open the autosaved game")
     parser.add_argument("--ascii", action="store_true", help="plain ASCII symbols (also LEHAVRE_ASCII=1)")
     new = sub.add_parser("new", help="open the table with a new game")
-    new.add_argument("--players", type=int, default=2, help="number of players, 1 to 5 (default 2)")
+    new.add_argument("--players", type=int, default=None, help="number of players, 1 to 5 (default 2, or one per seat)")
     new.add_argument("--short", action="store_true", help="the short game")
     new.add_argument("--seed", type=int, default=None, help="deal this game (default: random)")
     new.add_argument("--names", default="", help="player names, comma separated: Anna,Ben")
+    new.add_argument(
+        "--seats", default="", help="who plays each seat: human, random, heuristic or search, e.g. human,heuristic"
+    )
+    _bot_options(new)
     new.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
     load = sub.add_parser("load", help="open a saved game")
     load.add_argument("file", metavar="FILE", help="a save file (ctrl+s in the game writes one)")
+    _bot_options(load)
     load.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
+
+
+def _bot_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--budget", type=float, default=None, help="seconds a move for search bots (default 2)")
+    parser.add_argument("--pace", type=float, default=0.6, help="seconds between two bot moves (default 0.6)")
 
 
 def _fail(message: str) -> int:
@@ -43,9 +54,23 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     ascii = True if getattr(args, "ascii", False) or getattr(args, "ascii_here", False) else None
     resumed = False
     session: Session | None
+    budget = getattr(args, "budget", None)
+    pace = getattr(args, "pace", 0.6)
+    if budget is not None and not budget > 0:
+        return _fail("--budget is the seconds a search bot may think for a move: give a number above 0.")
+    if not pace >= 0:
+        return _fail("--pace is the seconds between two bot moves: give 0 or more.")
     if args.command == "new":
-        if not 1 <= args.players <= 5:
+        seats = [k.strip().lower() for k in args.seats.split(",")] if args.seats.strip() else None
+        players = args.players if args.players is not None else (len(seats) if seats else 2)
+        if not 1 <= players <= 5:
             return _fail("Le Havre is played by 1 to 5 players; choose --players 1 to 5.")
+        if seats is not None:
+            bad = [k for k in seats if k not in SEAT_KINDS]
+            if bad:
+                return _fail(f"'{bad[0]}' is not a seat kind; --seats takes {', '.join(SEAT_KINDS)}, one per player.")
+            if len(seats) != players:
+                return _fail(f"{players} players need {players} seats in --seats, not {len(seats)}.")
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         seed = args.seed
         if seed is None:
@@ -53,11 +78,11 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
             seed = random.SystemRandom().randrange(1_000_000)
         try:
-            setup = Setup(players=args.players, variant="short" if args.short else "full", names=names, seed=seed)
+            setup = Setup(players=players, variant="short" if args.short else "full", names=names, seed=seed)
         except ValidationError as exc:
             msg = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
             return _fail(f"Cannot set up that game: {msg}.")
-        session = Session.new(setup, autosave=autosave_path())
+        session = Session.new(setup, autosave=autosave_path(), seats=seats)
     elif args.command == "load":
         try:
             session = Session.load(Path(args.file), autosave=autosave_path())
@@ -78,7 +103,9 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.print_help()  # no terminal to draw the table on
             return 0
         session = None
+    if session is not None and budget is not None:
+        session.bot_budget = budget
     from .app import LeHavreApp
 
-    LeHavreApp(session, ascii=ascii, resumed=resumed).run()
+    LeHavreApp(session, ascii=ascii, resumed=resumed, bot_pace=pace).run()
     return 0

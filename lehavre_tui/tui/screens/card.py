@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from ...commands import complete
-from ...engine.state import TOWN, GameState
+from ...commands.now import card_location
 from ..view import card, cost_text, fee_short, price_text
 from .common import Plain, TooSmall
 
@@ -21,19 +21,6 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from ..app import LeHavreApp
-
-
-def where(b: str, s: GameState) -> str:
-    owner = s.owner.get(b)
-    if owner == TOWN:
-        return "owned by the town"
-    if owner is not None:
-        return f"owned by {s.players[owner].name}"
-    for i, st in enumerate(s.proposals):
-        if b in st:
-            pos = "on top of" if st[0] == b else f"card {st.index(b) + 1} in"
-            return f"{pos} proposal stack {i + 1}"
-    return "not in play"
 
 
 class CardScreen(ModalScreen[None]):
@@ -64,7 +51,7 @@ class CardScreen(ModalScreen[None]):
         symbols = [f"{c.fishermen} fisherman" if c.fishermen else "", f"{c.hammers} hammer" if c.hammers else ""]
         facts.add_row("Symbols", ", ".join(x for x in symbols if x) or g.dash)
         if session is not None:
-            facts.add_row("Now", where(self.card_id, session.state))
+            facts.add_row("Now", card_location(self.card_id, session.state))
         moves: list[str] = []
         if session is not None:
             label = self.card_id.replace("_", "-")

@@ -124,6 +124,17 @@ class FeedingScreen(ModalScreen[None]):
             return False
         return True
 
+    def say(self, text: str) -> None:
+        self.query_one("#feeding-error", Plain).update(Text(text))
+
+    def suggest(self, command: str, line: str) -> None:
+        """A hint: its payment goes into the box, ready to submit."""
+        box = self.query_one("#feeding-input", Input)
+        box.value = command
+        box.cursor_position = len(command)
+        box.focus()
+        self.say(line)
+
     def action_look(self) -> None:
         """Peek at the table; the feeding comes back with the next command."""
         self.dismiss()

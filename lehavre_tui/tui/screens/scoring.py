@@ -45,6 +45,24 @@ def winners_sentence(scores: list[Score], winners: list[int]) -> str:
     return f"{' and '.join(names)} share the win with {best} each."
 
 
+def records_block(variant: str, rank: int | None, best: list[tuple[str, int]]) -> Text:
+    """The best solo scores of the variant, this game's place marked."""
+    text = Text(f"Your best solo scores ({variant} game)   ", style="bold")
+    if rank == 1:
+        text.append("New best!", style="bold reverse")
+    elif rank is not None:
+        text.append(f"This game is number {rank}.", style="bold")
+    elif best:
+        text.append("This game is not among them.", style="dim")
+    for i, (name, total) in enumerate(best, 1):
+        mine = i == rank
+        line = f"\n{'▸' if mine else ' '} {i:>2}. {name:<14} {total:>4}"
+        text.append(line, style="bold reverse" if mine else "")
+    if not best:
+        text.append("\nNone yet.", style="dim")
+    return text
+
+
 class ScoringScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Look at the table"),
@@ -64,6 +82,9 @@ class ScoringScreen(ModalScreen[None]):
             yield Plain(winners_sentence(scores, session.winners()), id="winners")
             yield Plain(breakdown(scores), id="breakdown")
             yield Plain("Goods count only through a card's bonus; ties are not broken.", classes="dim")
+            if session.state.num_players == 1:
+                rank, best = self.game.solo_records()
+                yield Plain(records_block(session.state.variant, rank, best), id="solo-records")
             with Horizontal(classes="buttons"):
                 yield Button("Look at the table", id="score-table")
                 yield Button("New game", id="score-new", variant="primary")

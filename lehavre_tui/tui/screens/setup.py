@@ -8,7 +8,7 @@ from pydantic import ValidationError
 from textual import on
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select
 
 from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
 from ...session import SaveError, Session, autosave_path
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ..app import LeHavreApp
 
 TITLE = "L E   H A V R E"
-SUBTITLE = "Uwe Rosenberg's harbour game, hotseat at one keyboard"
+SUBTITLE = "Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like"
+SEAT_KINDS = (("human", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"), ("search bot", "search"))
 
 
 def autosave_summary() -> str | None:
@@ -63,6 +64,10 @@ class SetupScreen(Screen[None]):
                 for i in range(MAX_PLAYERS):
                     yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=12)
             with Horizontal(classes="row"):
+                yield Label("Seats", classes="field")
+                for i in range(MAX_PLAYERS):
+                    yield Select(SEAT_KINDS, value="human", allow_blank=False, id=f"seat-{i}", classes="seat")
+            with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
                 with RadioSet(id="variant"):
                     yield RadioButton("Full game", value=True, id="variant-full")
@@ -96,10 +101,15 @@ class SetupScreen(Screen[None]):
     def _show_names(self, n: int) -> None:
         for i in range(MAX_PLAYERS):
             self.query_one(f"#name-{i}", Input).display = i < n
+            self.query_one(f"#seat-{i}", Select).display = i < n
 
     @on(RadioSet.Changed, "#players")
     def players_changed(self) -> None:
         self._show_names(self._players())
+
+    def seats(self) -> list[str]:
+        """Who plays each seat: a person or a kind of bot."""
+        return [str(self.query_one(f"#seat-{i}", Select).value) for i in range(self._players())]
 
     def setup(self) -> Setup:
         n = self._players()
@@ -124,7 +134,7 @@ class SetupScreen(Screen[None]):
         except ValueError:
             self.query_one("#setup-error", Plain).update("The seed must be a whole number.")
             return
-        self.game.start_game(Session.new(setup, autosave=autosave_path()))
+        self.game.start_game(Session.new(setup, autosave=autosave_path(), seats=self.seats()))
 
     @on(Button.Pressed, "#continue")
     def resume(self) -> None:

@@ -140,7 +140,11 @@ class TableScreen(Screen[None]):
             widget.sync()
         self.query_one(GameLog).sync()
         bar = self.query_one(CommandBar)
-        if not bar.showing_refusal(self.command_input.value):
+        session = self.game.session
+        bot = bool(session and session.is_bot_turn())
+        changed = bot != bar.has_class("-bot")  # a bot's turn began or ended: old words are stale
+        bar.set_class(bot, "-bot")
+        if changed or not bar.showing_refusal(self.command_input.value):
             bar.show_hint(self.command_input.value)
 
     def refusal(self, text: str) -> None:
@@ -152,6 +156,17 @@ class TableScreen(Screen[None]):
         log = self.query_one(GameLog)
         for line in text.splitlines():
             log.note(line)
+        self._show_log_tab()
+
+    def say(self, text: str) -> None:
+        """A passing word in the bar's hint line ('Thinking…'), until the line is changed."""
+        self.query_one(CommandBar).say(self.command_input.value, text)
+
+    def suggest(self, command: str, line: str) -> None:
+        """A hint: said in the log and under the bar, its command put in the bar, not played."""
+        self.query_one(GameLog).hint(line)
+        self.fill(command)
+        self.query_one(CommandBar).say(command, line)
         self._show_log_tab()
 
     def _show_log_tab(self) -> None:

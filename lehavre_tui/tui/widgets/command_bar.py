@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..app import LeHavreApp
 
 # Words the table itself understands, besides the moves of the game.
-LOCAL_WORDS = ("undo", "save", "show", "cards", "quit")
+LOCAL_WORDS = ("undo", "save", "show", "cards", "hint", "quit")
 
 
 def completions(app: LeHavreApp, value: str) -> list[str]:
@@ -143,6 +143,13 @@ class CommandBar(Vertical):
         hint.update(text)
         hint.add_class("-refusal")
 
+    def say(self, value: str, text: str) -> None:
+        """Show a word under the bar (a hint, 'Thinking…') until the line is changed."""
+        self._refused = value
+        hint = self.query_one(CommandHint)
+        hint.update(text)
+        hint.remove_class("-refusal")
+
     def show_hint(self, value: str) -> None:
         app = cast("LeHavreApp", self.app)
         hint = self.query_one(CommandHint)
@@ -163,9 +170,14 @@ def hint_text(app: LeHavreApp, value: str) -> Text:
     if not words:
         if s.state.phase == "over":
             return Text("The game is over. F1 for help, ctrl+q to quit; the final scores stay in the log.")
+        if s.is_bot_turn():
+            return Text(
+                f"{app.seat_label(s.state.current)} is playing…  The bar waits for a person's turn "
+                "(show, cards, save, help and F1 still work)."
+            )
         lines = complete("", s.state)
         verbs = list(dict.fromkeys(line.split()[0] for line in lines))
-        now = Text("Now: " + ", ".join(verbs) + "   (Tab completes, Up/Down: earlier commands, help for more)")
+        now = Text("Now: " + ", ".join(verbs) + "   (Tab completes, Up/Down: earlier commands, F4 a hint)")
         pend = s.state.pending
         if pend is not None and pend.kind == "peek" and s.state.special_deck:
             top = [card(b).name for b in s.state.special_deck[:2]]

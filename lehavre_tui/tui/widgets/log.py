@@ -40,17 +40,31 @@ class GameLog(RichLog):
     def _line(self, text: str, seat: int) -> Text:
         if text.startswith(("Round ", "The last round", "The game is over", "Feeding")):
             return Text(text, style=styled(self, "strong"))
-        session = cast("LeHavreApp", self.app).session
+        app = cast("LeHavreApp", self.app)
+        session = app.session
         t = Text(text)
         if session is not None:
             name = session.state.players[seat].name
-            if text.startswith(name):
-                t.stylize(seat_style(self, seat), 0, len(name))
+            kind = session.seats[seat] if seat < len(session.seats) else "human"
+            bot = kind != "human"
+            if bot and text.startswith(name + " "):  # "Ben (heuristic bot) takes the 5 fish."
+                t = Text(f"{name} ({kind} bot) {text[len(name) + 1 :]}")
+                name = f"{name} ({kind} bot)"
+            if text.startswith(session.state.players[seat].name):
+                if bot:
+                    t.stylize("italic")
+                # the space after the name shares its style (drawn pictures keep it so)
+                end = len(name) + (1 if t.plain[len(name) : len(name) + 1] == " " else 0)
+                t.stylize(seat_style(self, seat), 0, end)
         return t
 
     def refusal(self, text: str) -> None:
         """A move the rules or the command language refused: said once, not part of the game."""
         self.write(Text(f"{text}", style=styled(self, "warn")))
+
+    def hint(self, text: str) -> None:
+        """A suggestion for the player to act: not part of the game."""
+        self.write(Text(text, style=styled(self, "good")))
 
     def note(self, text: str) -> None:
         self.write(Text(text, style=styled(self, "dim")))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...commands import to_command
@@ -46,9 +45,16 @@ class PlayerPanel(TableWidget):
         active = s.current == self.seat_no and s.phase != "over"
         self.set_class(active, "-active")
         name = escape(p.name.upper())
+        kind = self.app_session_seat_kind()
+        if kind != "human":
+            name += f" ({kind} bot)"
         self.border_title = f"{name} {self.g.pointer} to play" if active else name
         self.border_subtitle = f"wealth so far {score(s, self.seat_no).total}"
         super().sync()
+
+    def app_session_seat_kind(self) -> str:
+        seats = self.session.seats
+        return seats[self.seat_no] if self.seat_no < len(seats) else "human"
 
     def signature(self) -> object:
         return player_signature(self.state, self.seat_no)
@@ -58,10 +64,10 @@ class PlayerPanel(TableWidget):
         f = food_view(s, self.seat_no)
         t = Text()
         t.append("Food ", self.st("label"))
-        t.append(f"due {f.due}", self.st("strong"))
+        t.append(f"due {f.due} ", self.st("strong"))
         if f.ships:
-            t.append(f" (ships {f.ships})", self.st("dim"))
-        t.append(f" {self.g.sep} have {f.goods}+{f.francs}{self.g.franc} {self.g.sep} ")
+            t.append(f"(ships {f.ships}) ", self.st("dim"))
+        t.append(f"{self.g.sep} have {f.goods}+{f.francs}{self.g.franc} {self.g.sep} ")
         if f.due == 0:
             t.append("fed by ships" if f.ships else "none due", self.st("good"))
         elif f.goods >= f.due:
@@ -82,31 +88,34 @@ class PlayerPanel(TableWidget):
             t.append(", ".join(held) if held else self.g.dash, self.st("strong") if held else self.st("dim"))
             return t
         cols = 8 if width >= 92 else 4
-        grid = Table.grid(padding=(0, 1))
-        for _ in range(cols):
-            grid.add_column(no_wrap=True)
-            grid.add_column(no_wrap=True, justify="right")
-
-        def cell(good: Good) -> tuple[Text, Text]:
-            n = p.goods[good]
-            style = self.st("strong") if n else self.st("dim")
-            return Text(GOOD_LABEL[good], self.st("dim")), Text(str(n), style)
-
+        # Each column as wide as its longest label and count, numbers right-aligned. The
+        # padding ends a styled piece instead of starting one, so drawn pictures keep it.
+        column: list[list[Good]] = [[] for _ in range(cols)]
+        for row in (STANDARD_GOODS, UPGRADED_GOODS):
+            for i, good in enumerate(row):
+                column[i % cols].append(good)
+        label_w = [max(len(GOOD_LABEL[g]) for g in col) for col in column]
+        count_w = [max(len(str(p.goods[g])) for g in col) for col in column]
+        lines: list[Text] = []
         for row in (STANDARD_GOODS, UPGRADED_GOODS):
             for start in range(0, 8, cols):
-                cells: list[Text] = []
-                for good in row[start : start + cols]:
-                    cells.extend(cell(good))
-                grid.add_row(*cells)
-        return grid
+                line = Text()
+                for c, good in enumerate(row[start : start + cols]):
+                    n = str(p.goods[good])
+                    label = GOOD_LABEL[good]
+                    line.append(label + " " * (label_w[c] - len(label) + 1 + count_w[c] - len(n)), self.st("dim"))
+                    line.append(n + "  ", self.st("strong") if p.goods[good] else self.st("dim"))
+                line.rstrip()
+                lines.append(line)
+        return Group(*lines)
 
     def _money_line(self) -> Text:
         s = self.state
         p = s.players[self.seat_no]
         t = Text()
-        t.append(f"{p.francs}{self.g.franc}", self.st("strong"))
-        t.append(f"  loans {p.loans}", self.st("warn") if p.loans else self.st("dim"))
-        t.append("  worker ", self.st("label"))
+        t.append(f"{p.francs}{self.g.franc}  ", self.st("strong"))
+        t.append(f"loans {p.loans}  ", self.st("warn") if p.loans else self.st("dim"))
+        t.append("worker ", self.st("label"))
         if p.worker is None:
             t.append("at home", self.st("dim"))
         else:

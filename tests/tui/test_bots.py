@@ -1,0 +1,186 @@
+"""Bots at the table, hints and the solo records on the scoring screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from lehavre_tui.bots.heuristic import action_values
+from lehavre_tui.cli import main
+from lehavre_tui.commands import parse, to_command
+from lehavre_tui.engine.actions import EndTurn
+from lehavre_tui.engine.setup import Setup
+from lehavre_tui.session import Session
+from lehavre_tui.tui.app import LeHavreApp
+from lehavre_tui.tui.screens.feeding import FeedingScreen
+from lehavre_tui.tui.screens.handoff import HandoffScreen
+from lehavre_tui.tui.screens.scoring import ScoringScreen
+from lehavre_tui.tui.screens.setup import SetupScreen
+from lehavre_tui.tui.widgets import CommandInput, PlayerPanel
+
+from .conftest import SIZE, hint, log_text, type_command, widget_text
+
+
+def bot_app(seats: list[str], players: int = 2, seed: int = 1, **kw: object) -> LeHavreApp:
+    session = Session.new(Setup(players=players, variant="short", seed=seed), seats=seats)
+    return LeHavreApp(session, bot_pace=0, **kw)  # type: ignore[arg-type]
+
+
+async def wait_bots(app: LeHavreApp, pilot: Pilot[None], limit: int = 2000) -> None:
+    """Let the bots play until a person is to act (or the game is over)."""
+    s = app.session
+    assert s is not None
+    for _ in range(limit):
+        if not app.bot_busy and not s.is_bot_turn():
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the bots did not finish their moves")
+
+
+def replayed(s: Session) -> Session:
+    """The same moves straight through a new session: the table's game must equal it."""
+    again = Session.new(s.setup, seats=s.seats)
+    for action in s.actions:
+        again.act(action)
+    return again
+
+
+async def test_a_round_against_a_heuristic_bot() -> None:
+    app = bot_app(["human", "heuristic"])
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await wait_bots(app, pilot)
+        typed = 0
+        while s.state.round == 1 or s.state.phase != "turn":
+            assert not isinstance(app.screen, HandoffScreen)  # one person: nobody to hand over to
+            assert s.state.current == 0 and not s.is_bot_turn()
+            command = to_command(action_values(s.state)[0][1], s.state)
+            if isinstance(app.screen, FeedingScreen):
+                assert app.play(command) is None
+                await pilot.pause()
+            else:
+                await type_command(app, pilot, command, dismiss=False)
+            typed += 1
+            await wait_bots(app, pilot)
+        assert s.state.round == 2
+        # the 7 turns of round 1 alternated; Anna's moves came from the bar, Ben's from the bot
+        ends = [m for a, m in zip(s.actions, s.movers, strict=True) if isinstance(a, EndTurn)]
+        assert ends[:7] == [0, 1, 0, 1, 0, 1, 0]  # then Ben, the bot, starts round 2
+        assert typed == s.movers.count(0)
+        assert s.state.model_dump() == replayed(s).state.model_dump()
+        text = log_text(app)
+        assert "Ben (heuristic bot) " in text
+        table = app.table
+        assert table is not None
+        assert "(heuristic bot)" in str(table.query(PlayerPanel)[1].border_title)
+
+
+async def test_the_bar_waits_while_a_bot_plays() -> None:
+    app = LeHavreApp(
+        Session.new(Setup(players=2, variant="short", seed=1), seats=["heuristic", "human"]), bot_pace=30
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await pilot.pause()
+        assert s.is_bot_turn() and app.bot_busy  # the bot's first move is due in 30 s
+        before = s.state.model_dump()
+        await type_command(app, pilot, "supply", dismiss=False)
+        assert s.state.model_dump() == before
+        assert "Anna (heuristic bot) is playing; wait for your turn." in hint(app)
+        app.action_undo()
+        assert s.state.model_dump() == before
+
+
+async def test_two_bots_play_to_the_scoring_screen() -> None:
+    app = bot_app(["heuristic", "heuristic"])
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await wait_bots(app, pilot, limit=5000)
+        assert s.over
+        await pilot.pause()
+        assert isinstance(app.screen, ScoringScreen)
+        assert "wins" in widget_text(app.screen.query_one("#winners"))
+        assert s.state.model_dump() == replayed(s).state.model_dump()
+
+
+async def test_the_hint_key_puts_a_legal_command_in_the_bar() -> None:
+    app = bot_app(["human", "human"], hint_budget=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await pilot.press("f4")
+        for _ in range(500):
+            if not app.hint_busy:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        command = table.query_one(CommandInput).value
+        assert command
+        parse(command, s.state)  # a legal move of the command language
+        assert len(s.actions) == 0  # suggested, not played
+        assert hint(app).startswith(f"Hint: {command} — ")
+        assert f"Hint: {command}" in log_text(app)
+        # typed as a word too
+        await type_command(app, pilot, "hint", dismiss=False)
+        for _ in range(500):
+            if not app.hint_busy:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert table.query_one(CommandInput).value == command
+
+
+async def test_a_solo_game_ends_with_the_best_scores(data_dir: Path) -> None:
+    from lehavre_tui.records import best_scores
+
+    app = bot_app(["heuristic"], players=1)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await wait_bots(app, pilot, limit=5000)
+        await pilot.pause()
+        assert isinstance(app.screen, ScoringScreen)
+        block = widget_text(app.screen.query_one("#solo-records"))
+        assert "Your best solo scores (short game)" in block
+        assert "New best!" in block
+        total = s.scores()[0].total
+        assert "Anna" in block and str(total) in block
+    assert best_scores("short") == [("Anna", total)]
+    assert (data_dir / "solo_records.json").exists()
+
+
+async def test_setup_screen_seats_go_to_the_game() -> None:
+    app = LeHavreApp(bot_pace=30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert [str(screen.query_one(f"#seat-{i}", Select).value) for i in range(2)] == ["human", "human"]
+        screen.query_one("#seat-1", Select).value = "search"
+        await pilot.click("#start")
+        await pilot.pause()
+        s = app.session
+        assert s is not None
+        assert s.seats == ["human", "search"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["new", "--seats", "human,robot"], "'robot' is not a seat kind"),
+        (["new", "--players", "3", "--seats", "human,heuristic"], "3 players need 3 seats"),
+        (["new", "--budget", "0"], "--budget"),
+    ],
+)
+def test_new_refuses_wrong_seats(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
