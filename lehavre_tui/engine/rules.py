@@ -37,7 +37,7 @@ from .actions import (
 )
 from .cards import BuildingCard, content
 from .checks import building_card, main_check, own_turn
-from .effects import Ctx, effect_for
+from .effects import Ctx, Effect, effect_for
 from .effects.base import opt
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
@@ -242,6 +242,17 @@ def _enter(s: GameState, a: Enter) -> None:
     s.main_done = True
 
 
+@lru_cache(maxsize=1)
+def _enterable() -> dict[str, tuple[Effect, tuple[tuple[int, int], ...]]]:
+    """Buildings with an action: their effect and their fee alternatives, looked up once."""
+    out = {}
+    for b, card in content().buildings.items():
+        eff = effect_for(card)
+        if card.can_enter and eff is not None:
+            out[b] = (eff, tuple((f.food, f.francs) for f in card.fees))
+    return out
+
+
 def _enter_options(s: GameState, seat: int) -> list[Action]:
     """Every sensible way to enter a building now (fees paid the engine's way)."""
     out: list[Action] = []
@@ -251,17 +262,16 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
     occupied = set() if final else {q.worker for q in s.players if q.worker}
     after_fee: dict[tuple[tuple[int, int], ...], PlayerState | None] = {}
     contexts: dict[int, Ctx] = {}  # one per position after a fee; options never change it
+    enterable = _enterable()
     for b, owner in s.owner.items():
+        found = enterable.get(b)
+        if found is None or b == p.worker or b in occupied:
+            continue
+        eff, key = found
         card = cards[b]
-        if not card.can_enter or b == p.worker or b in occupied:
-            continue
-        eff = effect_for(card)
-        if eff is None:
-            continue
         q: PlayerState | None = p
-        if owner != seat and card.fees:
+        if owner != seat and key:
             # buildings with the same fee leave the player in the same position: pay it once
-            key = tuple((f.food, f.francs) for f in card.fees)
             if key in after_fee:
                 q = after_fee[key]
             else:
