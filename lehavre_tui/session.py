@@ -74,6 +74,11 @@ class Session:
         state = new_game(setup)
         s = cls(setup=setup, state=state, autosave=autosave, seats=_seat_kinds(seats, setup.players))
         s.log = [LogLine(t, 0, 0) for t in state.events]
+        if autosave is not None and autosave.exists():
+            # never lose a game in progress: the last autosave is kept beside the new one
+            kept = autosave.with_name("previous-" + autosave.name)
+            os.replace(autosave, kept)
+            s.log.append(LogLine(f"The game saved before this one is kept in {kept}.", 0, 0))
         s._save()
         return s
 

@@ -111,3 +111,14 @@ def test_solo_games_enter_the_records_once(tmp_path: Path, monkeypatch: pytest.M
     rank, best = s.record_solo()  # type: ignore[misc]
     assert rank == 1 and best[0] == ("Solo", s.scores()[0].total)
     assert s.record_solo() is None  # counted once
+
+
+def test_a_new_game_keeps_the_previous_autosave(tmp_path: Path) -> None:
+    first = short2(tmp_path)
+    first.act(Supply())
+    saved = (tmp_path / "auto.json").read_text()
+    second = Session.new(Setup(players=3, seed=9), autosave=tmp_path / "auto.json")
+    kept = tmp_path / "previous-auto.json"
+    assert kept.read_text() == saved
+    assert Session.load(kept).state == first.state
+    assert any("previous-auto.json" in ln.text for ln in second.log)
