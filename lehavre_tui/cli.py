@@ -254,7 +254,7 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     players = args.players or len(kinds)
     if not 1 <= players <= 5:
         return _fail("Le Havre is played by 1 to 5 players; give 1 to 5 seats or --players 1 to 5.")
-    stats = tournament(kinds, args.games, variant, args.seed, players, args.budget)
+    stats = tournament(kinds, args.games, variant, args.seed, players, args.budget, args.playouts)
     rows = [
         {
             "kind": st.kind,
@@ -343,6 +343,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats", default=None, help="bot kinds rotating through the seats, e.g. heuristic,random or search,heuristic"
     )
     sim.add_argument("--budget", type=float, default=2.0, help="seconds a move for search bots (default 2)")
+    sim.add_argument(
+        "--playouts",
+        type=int,
+        default=None,
+        help="playouts a move for search bots, instead of a time (same seed, same moves)",
+    )
     sim.add_argument("--short", action="store_true", help="the short game")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--games", type=int, default=1, help="number of games (default 1)")

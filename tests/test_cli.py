@@ -192,3 +192,12 @@ def test_simulate_seats_runs_a_bot_tournament(capsys: pytest.CaptureFixture[str]
 def test_simulate_refuses_a_human_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--seats", "human,random"]) == 2
     assert "not a bot" in capsys.readouterr().err
+
+
+def test_simulate_search_with_a_playout_count_is_repeatable(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--seats", "search,heuristic", "--games", "1", "--short", "--playouts", "3", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert [r["average_wealth"] for r in first] == [r["average_wealth"] for r in again]

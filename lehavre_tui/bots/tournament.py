@@ -18,14 +18,15 @@ from .search import SearchBot
 KINDS = ("random", "heuristic", "search")
 
 
-def make_bot(kind: str, seed: int, budget: float = 2.0) -> Bot:
+def make_bot(kind: str, seed: int, budget: float = 2.0, playouts: int | None = None) -> Bot:
     """A bot of the given kind ("human" is not a bot)."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(seed)
     if kind == "search":
-        return SearchBot(seed, time_budget=budget)
+        # with a playout count the search is the same for the same seed on any machine
+        return SearchBot(seed, time_budget=budget if playouts is None else 3600.0, max_playouts=playouts)
     raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(KINDS)}.")
 
 
@@ -38,9 +39,15 @@ class GameResult:
     moves: int
 
 
-def play_game(seats: list[str], variant: Variant = "short", seed: int = 0, budget: float = 2.0) -> GameResult:
+def play_game(
+    seats: list[str],
+    variant: Variant = "short",
+    seed: int = 0,
+    budget: float = 2.0,
+    playouts: int | None = None,
+) -> GameResult:
     """Play one game between bots of the given kinds, seat by seat."""
-    bots = [make_bot(kind, seed * 31 + i, budget) for i, kind in enumerate(seats)]
+    bots = [make_bot(kind, seed * 31 + i, budget, playouts) for i, kind in enumerate(seats)]
     s = new_game(Setup(players=len(seats), variant=variant, seed=seed))
     times: list[list[float]] = [[] for _ in seats]
     moves = 0
@@ -97,6 +104,7 @@ def tournament(
     seed: int = 0,
     players: int = 2,
     budget: float = 2.0,
+    playouts: int | None = None,
 ) -> dict[str, KindStats]:
     """Play `games` seeded games with alternating seats; statistics per bot kind.
 
@@ -106,7 +114,7 @@ def tournament(
     stats = {k: KindStats(k) for k in kinds}
     for g in range(games):
         seats = seating(kinds, g, players)
-        r = play_game(seats, variant, seed + g, budget)
+        r = play_game(seats, variant, seed + g, budget, playouts)
         for i, kind in enumerate(seats):
             st = stats[kind]
             st.games += 1
