@@ -178,11 +178,12 @@ def _reserved(payment: dict[Good, int]) -> list[int]:
 
 
 def can_build_ship(ctx: Ctx, wharf: str, ship_type: str) -> bool:
-    try:
-        _ship_check(ctx, wharf, ship_type)
-        pay = material_payment(ctx.p, ship_requirements(ctx, wharf, ship_type), None, "")
-    except IllegalAction:
+    if not ctx.state.ship_stacks.get(ship_type):
         return False
+    req = ship_requirements(ctx, wharf, ship_type)
+    if not can_pay_materials(ctx.p, req):  # the cheap test first: most ships are out of reach
+        return False
+    pay = material_payment(ctx.p, req, None, "")
     return ctx.energy_payment(SHIP_ENERGY, None, _reserved(pay)) is not None
 
 
