@@ -884,3 +884,17 @@ def test_a_refused_move_leaves_the_state_unchanged_and_explains(make, action, ma
         apply(s, action)
     assert s.model_dump() == before
     assert is_sentence(str(refusal.value)), str(refusal.value)
+
+
+def test_may_enter_agrees_with_the_entry_rules():
+    from lehavre_tui.engine.rules import may_enter
+
+    s = ready(game(3))
+    assert may_enter(s, "building_firm_1")  # the town's, free
+    assert not may_enter(s, "marketplace")  # still a proposal
+    own(s, "bank", 1)
+    assert not may_enter(s, "bank")  # no action
+    s.players[1].worker = "construction_firm"
+    assert not may_enter(s, "construction_firm")  # occupied
+    s.players[0].worker = "building_firm_2"
+    assert not may_enter(s, "building_firm_2")  # your own worker stands there

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine.cards import BuildingCard, content
-from ..engine.effects import effect_for
+from ..engine.rules import may_enter
 from ..engine.state import TOWN, GameState
 from .names import SHIP
 
@@ -13,12 +13,7 @@ def _cards() -> dict[str, BuildingCard]:
 
 
 def _enterable(s: GameState, b: str) -> bool:
-    card = _cards()[b]
-    if b not in s.owner or not card.can_enter or effect_for(card) is None:
-        return False
-    if s.player().worker == b:
-        return False
-    return s.phase == "final" or not s.occupants(b)
+    return may_enter(s, b)
 
 
 def _visible(s: GameState) -> set[str]:

@@ -278,6 +278,11 @@ class Content(BaseModel):
     setups: dict[str, VariantSetup]
 
 
+def round_card(c: Content, card_id: str) -> RoundCard:
+    """The round card with this id."""
+    return next(r for r in c.rounds if r.id == card_id)
+
+
 def content_dir() -> Path:
     """Where the card data lives: $LEHAVRE_CONTENT, else `content/` beside the package."""
     env = os.environ.get("LEHAVRE_CONTENT")

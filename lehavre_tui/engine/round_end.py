@@ -9,7 +9,7 @@ from __future__ import annotations
 from .actions import (
     Feed,
 )
-from .cards import content
+from .cards import content, round_card
 from .errors import IllegalAction
 from .goods import FOOD_VALUE, Good
 from .loans import take_loans
@@ -45,7 +45,7 @@ def food_due(s: GameState, seat: int) -> int:
 
 def end_round(s: GameState) -> None:
     c = content()
-    card = next(r for r in c.rounds if r.id == s.round_card())
+    card = round_card(c, s.round_card())
     row = round_row(c, card.id, s.num_players)
     s.events.append(f"Round {s.round} ends.")
     if card.harvest:
@@ -147,7 +147,7 @@ def feed(s: GameState, a: Feed) -> None:
 def finish_round(s: GameState) -> None:
     """Town builds, the round card turns into a ship, the next round (or the final phase) begins."""
     c = content()
-    card = next(r for r in c.rounds if r.id == s.round_card())
+    card = round_card(c, s.round_card())
     row = round_row(c, card.id, s.num_players)
     stadium_waits = stadium_may_move(s)
     if row.town == "standard":
@@ -189,7 +189,7 @@ def finish_round(s: GameState) -> None:
     # turns pass clockwise without reset: 7 turns a round
     s.current = (TURNS_PER_ROUND * (s.round - 1)) % n
     nrow = round_row(c, s.round_card(), n)
-    ncard = next(r for r in c.rounds if r.id == s.round_card())
+    ncard = round_card(c, s.round_card())
     harvest = "harvest" if ncard.harvest else "no harvest"
     s.events.append(
         f"Round {s.round} of {s.rounds_total} begins ({nrow.food} food, {harvest}). "

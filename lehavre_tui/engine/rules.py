@@ -67,7 +67,7 @@ from .state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState, PlayerState
 from .trade import buy, buy_ship, purchases, sell, sell_ship
 from .words import ORDINALS, francs_text
 
-__all__ = ["apply", "legal_actions", "fee_payment", "fee_text", "food_due", "ship_food", "TURNS_PER_ROUND"]
+__all__ = ["apply", "legal_actions", "may_enter", "fee_payment", "fee_text", "food_due", "ship_food", "TURNS_PER_ROUND"]
 
 
 
@@ -220,6 +220,15 @@ def _enter_check(s: GameState, seat: int, card: BuildingCard) -> None:
             raise IllegalAction(f"The {card.name} is occupied by {s.players[occ[0]].name}'s worker.")
     if effect_for(card) is None:
         raise IllegalAction(f"The {card.name}'s action is not available in this version of the game yet.")
+
+
+def may_enter(s: GameState, building: str) -> bool:
+    """Whether the player to act could step onto `building` now (fee and choices aside)."""
+    try:
+        _enter_check(s, s.current, content().buildings[building])
+    except IllegalAction:
+        return False
+    return True
 
 
 def _enter(s: GameState, a: Enter) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import BuildingCard, content
+from ..engine.cards import BuildingCard, content, round_card
 from ..engine.goods import FOOD_VALUE, Good
 from ..engine.payments import FRANCS, Payment, choose_food, payment_text
 from ..engine.rules import food_due, ship_food
@@ -73,7 +73,7 @@ class RoundInfo:
 def round_info(s: GameState, number: int) -> RoundInfo:
     c = content()
     cid = s.round_cards[number - 1]
-    rc = next(r for r in c.rounds if r.id == cid)
+    rc = round_card(c, cid)
     row = round_row(c, cid, s.num_players)
     return RoundInfo(number, cid, row.food, rc.harvest, row.town, rc.ship)
 
