@@ -31,11 +31,11 @@ class Good(IntEnum):
 
     @property
     def key(self) -> str:
-        return self.name.lower()
+        return _KEYS[self]
 
     @property
     def label(self) -> str:
-        return self.name.lower().replace("_", " ")
+        return _LABELS[self]
 
     @property
     def upgraded(self) -> bool:
@@ -47,6 +47,9 @@ class Good(IntEnum):
 
 
 N_GOODS = 16
+# the names are read for every narrated line: looked up, not rebuilt
+_KEYS: dict[int, str] = {g.value: g.name.lower() for g in Good}
+_LABELS: dict[int, str] = {g.value: g.name.lower().replace("_", " ") for g in Good}
 STANDARD_GOODS: tuple[Good, ...] = tuple(Good(i) for i in range(8))
 UPGRADED_GOODS: tuple[Good, ...] = tuple(Good(i) for i in range(8, 16))
 

@@ -119,9 +119,13 @@ def choose_food(p: PlayerState, need: int, allow_francs: bool = True) -> Payment
         return {}
     if p.goods[Good.FISH] >= need:  # fish are the cheapest food per unit and waste nothing
         return {Good.FISH: need}
-    tokens = _FOOD_TOKENS if allow_francs else _FOOD_TOKENS[:-1]
-    have = [_available(p, t, None) for t, _, _ in tokens]
-    return _best(need, tokens, have)
+    g = p.goods
+    have = (g[Good.MEAT], g[Good.SMOKED_FISH], g[Good.BREAD], g[Good.FISH])  # as in _FOOD_TOKENS
+    if allow_francs:
+        found = _best_cached(need, _FOOD_TOKENS, (*have, p.francs))
+    else:
+        found = _best_cached(need, _FOOD_TOKENS[:-1], have)
+    return None if found is None else dict(found)
 
 
 def choose_energy(p: PlayerState, need: int, reserved: list[int] | None = None) -> Payment | None:

@@ -37,8 +37,8 @@ from .actions import (
 )
 from .cards import BuildingCard, content
 from .checks import building_card, main_check, own_turn
-from .effects import Ctx, Effect, effect_for
-from .effects.base import opt
+from .effects import Ctx, effect_for
+from .effects.base import Options
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE
@@ -64,7 +64,7 @@ from .round_end import (
     stadium_may_move,
 )
 from .state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState, PlayerState
-from .trade import buy, buy_ship, purchases, sell, sell_ship
+from .trade import buy, buy_building_action, buy_ship, purchases, sell, sell_ship
 from .words import ORDINALS, francs_text
 
 __all__ = ["apply", "legal_actions", "may_enter", "fee_payment", "fee_text", "food_due", "ship_food", "TURNS_PER_ROUND"]
@@ -144,6 +144,13 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
     `fee="francs"` pays in francs (a franc fee, or a food fee franc for food); `fee="food"` or
     naming tokens in `fee_goods` pays a food fee; with neither, the cheaper way is taken.
     """
+    if a.fee is None and a.fee_goods is None:
+        found = _default_fee(p, tuple((f.food, f.francs) for f in card.fees))
+        if found is None:
+            raise IllegalAction(
+                f"The {card.name}'s entry fee is {fee_text(card)}; you cannot pay it (loans may not pay fees)."
+            )
+        return found
     options: list[Payment] = []
     if a.fee == "francs" and a.fee_goods is None:
         for fee in card.fees:
@@ -173,6 +180,22 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
         )
     # the cheapest: fewest francs' worth (a food token counts its food value)
     return min(options, key=_payment_worth)
+
+
+def _default_fee(p: PlayerState, fees: tuple[tuple[int, int], ...]) -> Payment | None:
+    """The cheapest way to pay one of the fee alternatives (food, francs), or None."""
+    best: Payment | None = None
+    worth = 0.0
+    for food, francs in fees:
+        if francs:
+            found: Payment | None = {FRANCS: francs} if p.francs >= francs else None
+        else:
+            found = choose_food(p, food)
+        if found is not None:
+            w = _payment_worth(found)
+            if best is None or w < worth:
+                best, worth = found, w
+    return best
 
 
 def _payment_worth(payment: Payment) -> float:
@@ -252,50 +275,50 @@ def _enter(s: GameState, a: Enter) -> None:
 
 
 @lru_cache(maxsize=1)
-def _enterable() -> dict[str, tuple[Effect, tuple[tuple[int, int], ...]]]:
-    """Buildings with an action: their effect and their fee alternatives, looked up once."""
+def _enterable() -> dict[str, tuple[Options, BuildingCard, tuple[tuple[int, int], ...]]]:
+    """Buildings with an action: their options, card and fee alternatives, looked up once."""
     out = {}
     for b, card in content().buildings.items():
         eff = effect_for(card)
         if card.can_enter and eff is not None:
-            out[b] = (eff, tuple((f.food, f.francs) for f in card.fees))
+            out[b] = (eff.options, card, tuple((f.food, f.francs) for f in card.fees))
     return out
 
 
 def _enter_options(s: GameState, seat: int) -> list[Action]:
     """Every sensible way to enter a building now (fees paid the engine's way)."""
     out: list[Action] = []
-    cards = content().buildings
     p = s.players[seat]
-    final = s.phase == "final"
-    occupied = set() if final else {q.worker for q in s.players if q.worker}
-    after_fee: dict[tuple[tuple[int, int], ...], PlayerState | None] = {}
-    contexts: dict[int, Ctx] = {}  # one per position after a fee; options never change it
+    worker = p.worker
+    occupied = () if s.phase == "final" else {q.worker for q in s.players}
+    # Fees are paid in food or francs, never in materials or energy, so what the options
+    # find out about those holds for every position after a fee: the contexts share a memo.
+    memo: dict[object, object] = {}
+    free = Ctx(s, seat, p, memo=memo)
+    # buildings with the same fee leave the player in the same position: pay it once
+    after_fee: dict[tuple[tuple[int, int], ...], Ctx | None] = {}
     enterable = _enterable()
     for b, owner in s.owner.items():
         found = enterable.get(b)
-        if found is None or b == p.worker or b in occupied:
+        if found is None or b == worker or b in occupied:
             continue
-        eff, key = found
-        card = cards[b]
-        q: PlayerState | None = p
-        if owner != seat and key:
-            # buildings with the same fee leave the player in the same position: pay it once
-            if key in after_fee:
-                q = after_fee[key]
+        options, card, key = found
+        if owner == seat or not key:
+            out.extend(options(free, card))
+            continue
+        if key in after_fee:
+            ctx = after_fee[key]
+        else:
+            fee = _default_fee(p, key)
+            if fee is None:
+                ctx = None
             else:
-                try:
-                    fee = fee_payment(p, card, opt(b))
-                    q = p.clone()
-                    pay(q, fee)
-                except IllegalAction:
-                    q = None
-                after_fee[key] = q
-        if q is not None:
-            ctx = contexts.get(id(q))
-            if ctx is None:
-                ctx = contexts[id(q)] = Ctx(s, seat, q)
-            out.extend(eff.options(ctx, card))
+                q = p.clone()
+                pay(q, fee)
+                ctx = Ctx(s, seat, q, memo=memo)
+            after_fee[key] = ctx
+        if ctx is not None:
+            out.extend(options(ctx, card))
     return out
 
 
@@ -402,6 +425,9 @@ def apply(state: GameState, action: Action, *, in_place: bool = False) -> GameSt
 
 # Actions are immutable: the ones legal_actions lists again and again are made once.
 _SUPPLY, _END, _FEED, _REPAY = Supply(), EndTurn(), Feed(), RepayLoan()
+_KEEP_ORDER, _SWAP = Reorder(swap=False), Reorder(swap=True)
+_feed_in_francs = lru_cache(maxsize=None)(lambda due: Feed(payment={FRANCS: due}))
+_build_action = lru_cache(maxsize=None)(lambda b: Build(target=b))
 _take_offer = lru_cache(maxsize=None)(lambda space: TakeOffer(space=space))
 _sell_building = lru_cache(maxsize=None)(lambda b: SellBuilding(building=b))
 _sell_ship_action = lru_cache(maxsize=None)(lambda x: SellShip(ship=x))
@@ -419,13 +445,15 @@ def legal_actions(s: GameState) -> list[Action]:
         due = food_due(s, seat)
         default = choose_food(p, due)
         if p.francs >= due and default is not None and default != {FRANCS: due}:
-            out.append(Feed(payment={FRANCS: due}))
+            out.append(_feed_in_francs(due))
+        buying = False
     else:
         if s.phase == "turn" and not s.supplied:
             out.append(_SUPPLY)
         elif not s.main_done:
+            offers = s.offers
             for i, space in enumerate(OFFER_SPACES):
-                if s.offers[i]:
+                if offers[i]:
                     out.append(_take_offer(space))
             out.extend(_enter_options(s, seat))
         else:
@@ -435,25 +463,36 @@ def legal_actions(s: GameState) -> list[Action]:
                 ctx = Ctx(s, seat, p, via)
                 for st in s.proposals:
                     if st and can_build(ctx, via, st[0]):
-                        out.append(Build(target=st[0]))
+                        out.append(_build_action(st[0]))
             elif pend is not None and pend.kind == "peek":
-                out.append(Reorder(swap=False))
+                out.append(_KEEP_ORDER)
                 if len(s.special_deck) >= 2:
-                    out.append(Reorder(swap=True))
+                    out.append(_SWAP)
             out.append(_END)
-        if s.phase == "turn":
-            out.extend(purchases(s, p))
-        if p.loans and p.francs >= REPAY_FRANCS:
-            out.append(_REPAY)
-    for b in s.buildings_of(seat):
-        out.append(_sell_building(b))
-    seen: set[tuple[str, int]] = set()
-    ships = content().ships
-    for x in p.ships:
-        key = (ships[x].type, ships[x].value)
-        if key not in seen:
-            seen.add(key)
-            out.append(_sell_ship_action(x))
+        buying = s.phase == "turn"
+    # one pass over the buildings in play: the town's may be bought, one's own sold
+    cards = content().buildings
+    francs = p.francs
+    sold = s.turn_sold
+    sales: list[Action] = []
+    for b, o in s.owner.items():
+        if o == seat:
+            sales.append(_sell_building(b))
+        elif buying and o == TOWN:
+            price = cards[b].price
+            if price is not None and price <= francs and b not in sold:
+                out.append(buy_building_action(b))
+    if buying:
+        out.extend(purchases(s, p, town=False))
+    if s.phase != "feeding" and p.loans and francs >= REPAY_FRANCS:
+        out.append(_REPAY)
+    out.extend(sales)
+    if p.ships:
+        seen: set[tuple[str, int]] = set()
+        ships = content().ships
+        for x in p.ships:
+            key = (ships[x].type, ships[x].value)
+            if key not in seen:
+                seen.add(key)
+                out.append(_sell_ship_action(x))
     return out
-
-

@@ -8,6 +8,7 @@ can be reproduced, and a save needs only the setup and the list of actions.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -62,6 +63,18 @@ def round_sequence(c: Content, players: int, variant: Variant) -> list[str]:
 
 
 def round_row(c: Content, card_id: str, players: int):  # noqa: ANN201 - RoundRow
+    # looked up at every feeding and round end: remembered per content object
+    key = (id(c), card_id, players)
+    found = _ROWS.get(key)
+    if found is None or found[0] is not c:
+        found = _ROWS[key] = (c, _find_row(c, card_id, players))
+    return found[1]
+
+
+_ROWS: dict[tuple[int, str, int], tuple[Content, Any]] = {}
+
+
+def _find_row(c: Content, card_id: str, players: int):  # noqa: ANN202 - RoundRow
     for card in c.rounds:
         if card.id == card_id:
             for row in card.rows:

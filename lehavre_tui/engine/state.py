@@ -7,7 +7,7 @@ bots copy states thousands of times.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -43,10 +43,10 @@ class PlayerState(BaseModel):
 
     if not TYPE_CHECKING:
 
-        def __setattr__(self, name: str, value: Any) -> None:
-            # Assignments inside the engine are not validated (validate_assignment is off);
-            # skipping pydantic's bookkeeping keeps apply() cheap.
-            self.__dict__[name] = value
+        # Assignments inside the engine are not validated (validate_assignment is off);
+        # fields live in the instance dict, so the plain object assignment stores them
+        # and skipping pydantic's bookkeeping keeps apply() cheap.
+        __setattr__ = object.__setattr__
 
     def has(self, good: Good) -> int:
         return self.goods[good]
@@ -107,10 +107,10 @@ class GameState(BaseModel):
 
     if not TYPE_CHECKING:
 
-        def __setattr__(self, name: str, value: Any) -> None:
-            # Assignments inside the engine are not validated (validate_assignment is off);
-            # skipping pydantic's bookkeeping keeps apply() cheap.
-            self.__dict__[name] = value
+        # Assignments inside the engine are not validated (validate_assignment is off);
+        # fields live in the instance dict, so the plain object assignment stores them
+        # and skipping pydantic's bookkeeping keeps apply() cheap.
+        __setattr__ = object.__setattr__
 
     # --- derived facts -------------------------------------------------------------------
     @property

@@ -141,17 +141,23 @@ def sell_ship(s: GameState, a: SellShip) -> None:
     s.events.append(f"{p.name} sells the {kind} {sc.name} to the town for {francs_text(sc.value // 2)}.")
 
 
-def purchases(s: GameState, p: PlayerState) -> list[Action]:
+def purchases(s: GameState, p: PlayerState, town: bool = True) -> list[Action]:
+    """What the player may buy now: the town's buildings (unless `town` is False), the
+    proposal tops and the top ships."""
     cards = content().buildings
     out: list[Action] = []
-    candidates = [b for b, o in s.owner.items() if o == TOWN] + [st[0] for st in s.proposals if st]
+    francs = p.francs
+    sold = s.turn_sold
+    candidates = [st[0] for st in s.proposals if st]
+    if town:
+        candidates = [b for b, o in s.owner.items() if o == TOWN] + candidates
     for b in candidates:
         price = cards[b].price
-        if price is not None and price <= p.francs and b not in s.turn_sold:
+        if price is not None and price <= francs and b not in sold:
             out.append(buy_building_action(b))
     kinds = content().ship_kinds
     for t, stack in s.ship_stacks.items():
         price = kinds[t].price
-        if stack and price is not None and price <= p.francs and stack[-1] not in s.turn_sold:
+        if stack and price is not None and price <= francs and stack[-1] not in sold:
             out.append(buy_ship_action(t))
     return out

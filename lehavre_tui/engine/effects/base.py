@@ -29,6 +29,9 @@ class Ctx:
     p: PlayerState
     card: BuildingCard | None = None
     events: list[str] = field(default_factory=list)
+    # findings shared by the options of several buildings for the same position
+    # (e.g. which proposal tops the player can pay for); only `options` use it
+    memo: dict[object, object] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -178,15 +181,56 @@ def material_payment(
 
 def can_pay_materials(p: PlayerState, required: dict[Good, int]) -> bool:
     """Whether `required` can be paid (brick for clay, steel for iron); cheap, no messages."""
-    spare: dict[Good, int] = {}
+    goods = p.goods
+    spare: dict[Good, int] | None = None  # substitutes needed beyond their own requirement
     for g, n in required.items():
-        short = n - p.goods[g]
-        if short > 0:
+        have = goods[g]
+        if n > have:
             sub = SUBSTITUTE.get(g)
             if sub is None:
                 return False
-            spare[sub] = spare.get(sub, 0) + short
-    return all(p.goods[sub] >= extra + required.get(sub, 0) for sub, extra in spare.items())
+            if spare is None:
+                spare = {}
+            spare[sub] = spare.get(sub, 0) + n - have
+    if spare is None:
+        return True
+    return all(goods[sub] >= extra + required.get(sub, 0) for sub, extra in spare.items())
+
+
+Compiled = tuple[int, int, int, int, int, tuple[tuple[Good, int], ...]]
+
+
+@lru_cache(maxsize=4096)
+def _compile(required: tuple[tuple[Good, int], ...]) -> Compiled:
+    d = dict(required)
+    others = tuple((g, n) for g, n in required if g not in _MATERIALS)
+    return (
+        d.get(Good.WOOD, 0), d.get(Good.CLAY, 0), d.get(Good.BRICK, 0),
+        d.get(Good.IRON, 0), d.get(Good.STEEL, 0), others,
+    )
+
+
+_MATERIALS = (Good.WOOD, Good.CLAY, Good.BRICK, Good.IRON, Good.STEEL)
+_W, _C, _B, _I, _S = _MATERIALS
+
+
+def compiled_requirement(required: dict[Good, int]) -> Compiled:
+    """`required` in the form `affordable` reads fast (cache it with the requirement)."""
+    return _compile(tuple(sorted(required.items())))
+
+
+def affordable(goods: list[int], req: Compiled) -> bool:
+    """`can_pay_materials` for a compiled requirement: brick covers missing clay, steel iron."""
+    wood, clay, brick, iron, steel, others = req
+    if wood > goods[_W]:
+        return False
+    short = clay - goods[_C]
+    if brick + (short if short > 0 else 0) > goods[_B]:
+        return False
+    short = iron - goods[_I]
+    if steel + (short if short > 0 else 0) > goods[_S]:
+        return False
+    return all(n <= goods[g] for g, n in others)
 
 
 def _need_text(required: dict[Good, int]) -> str:
@@ -274,6 +318,22 @@ def opt(
 ) -> Enter:
     """An `Enter` for `legal_actions`; actions are immutable, so equal ones are shared."""
     return _option(building, amount, tuple(targets), option, None if goods is None else tuple(goods.items()))
+
+
+@lru_cache(maxsize=4096)
+def _amounts(building: str, top: int) -> tuple[Enter, ...]:
+    return tuple(_option(building, n, (), None, None) for n in range(top, 0, -1))
+
+
+def amount_options(building: str, top: int) -> list[Enter]:
+    """`Enter` the building with an amount from `top` down to 1 (largest first)."""
+    return list(_amounts(building, top)) if top > 0 else []
+
+
+@lru_cache(maxsize=256)
+def plain(building: str) -> Enter:
+    """`Enter` the building with no choices."""
+    return _option(building, None, (), None, None)
 
 
 def card(building: str) -> BuildingCard:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Enter
 from ..cards import (
     BuildingCard,
@@ -10,14 +12,15 @@ from ..cards import (
     SellSetsAction,
     SellTableAction,
     SymbolReceiveAction,
+    content,
 )
 from ..errors import IllegalAction
 from ..goods import ENERGY_VALUE, Good, goods_text
-from .base import Ctx, effect, opt, round_down, round_up
+from .base import Ctx, amount_options, effect, plain, round_down, round_up
 
 
 def _one(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [opt(card.id)]
+    return [plain(card.id)]
 
 
 # --- receive ------------------------------------------------------------------------------
@@ -30,8 +33,19 @@ def receive(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     ctx.gain(dict(a.goods), a.francs)
 
 
+def _symbols(ctx: Ctx) -> tuple[int, int]:
+    """(fishermen, hammers) of the acting player, counted once per context."""
+    found = ctx.memo.get("symbols")
+    if found is None:
+        found = ctx.memo["symbols"] = ctx.state.symbols(ctx.seat)
+    return found  # type: ignore[return-value]
+
+
 def symbol_goods(ctx: Ctx, a: SymbolReceiveAction) -> dict[Good, int]:
-    fishermen, hammers = ctx.state.symbols(ctx.seat)
+    return goods_for_symbols(a, *_symbols(ctx))
+
+
+def goods_for_symbols(a: SymbolReceiveAction, fishermen: int, hammers: int) -> dict[Good, int]:
     out = dict(a.goods)
     bonuses = [(a.per_fisherman, fishermen), (a.per_hammer, hammers)]
     for per, count in bonuses:
@@ -43,9 +57,14 @@ def symbol_goods(ctx: Ctx, a: SymbolReceiveAction) -> dict[Good, int]:
 
 
 def _symbol_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    a = card.action
+    return [plain(card.id)] if _gives_something(card.id, *_symbols(ctx)) else []
+
+
+@lru_cache(maxsize=1024)
+def _gives_something(building: str, fishermen: int, hammers: int) -> bool:
+    a = content().buildings[building].action
     assert isinstance(a, SymbolReceiveAction)
-    return [opt(card.id)] if any(symbol_goods(ctx, a).values()) else []
+    return any(goods_for_symbols(a, fishermen, hammers).values())
 
 
 @effect("receive_per_symbol", _symbol_options)
@@ -67,15 +86,31 @@ def _convert_energy(a: ConvertAction, n: int) -> int:
     return round_up(a.energy_per_item * n) + a.energy_flat
 
 
-def _convert_max(ctx: Ctx, a: ConvertAction) -> int:
+def _convert_max(ctx: Ctx, card: BuildingCard) -> int:
+    a = card.action
+    assert isinstance(a, ConvertAction)
     n = ctx.p.goods[a.input]
     if a.max is not None:
         n = min(n, a.max)
-    # the largest amount whose energy can be paid from what is left after the conversion;
-    # tokens may overpay, so the energy left over is all that matters
-    energy = ctx.p.energy()
+    return _convert_top(card.id, n, ctx.p.energy(), ctx.owns("wind_farm"))
+
+
+@lru_cache(maxsize=4096)
+def _convert_top(building: str, n: int, energy: int, wind_farm: bool) -> int:
+    """The largest amount up to `n` whose energy can be paid from what is left afterwards.
+
+    Tokens may overpay, so the energy left over is all that matters; the Wind Farm
+    takes 3 off every energy payment of its owner's main action.
+    """
+    a = content().buildings[building].action
+    assert isinstance(a, ConvertAction)
     per_token = ENERGY_VALUE.get(a.input, 0)
-    while n > 0 and ctx.energy_due(_convert_energy(a, n)) > energy - per_token * n:
+    while n > 0:
+        due = _convert_energy(a, n)
+        if wind_farm and due > 0:
+            due = max(0, due - 3)
+        if due <= energy - per_token * n:
+            break
         n -= 1
     return n
 
@@ -83,8 +118,12 @@ def _convert_max(ctx: Ctx, a: ConvertAction) -> int:
 def _convert_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     a = card.action
     assert isinstance(a, ConvertAction)
-    top = _convert_max(ctx, a)
-    return [opt(card.id, amount=n) for n in range(top, 0, -1)]
+    n = ctx.p.goods[a.input]
+    if not n:
+        return []
+    if a.max is not None and n > a.max:
+        n = a.max
+    return amount_options(card.id, _convert_top(card.id, n, ctx.p.energy(), ctx.owns("wind_farm")))
 
 
 @effect("convert", _convert_options)
@@ -92,7 +131,7 @@ def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     a = card.action
     assert isinstance(a, ConvertAction)
     have = ctx.p.goods[a.input]
-    n = act.amount if act.amount is not None else _convert_max(ctx, a)
+    n = act.amount if act.amount is not None else _convert_max(ctx, card)
     if n <= 0:
         if have == 0:
             raise IllegalAction(f"The {card.name} turns {a.input.label} into {a.output.label}; you have none.")
@@ -137,7 +176,7 @@ def _sets_max(ctx: Ctx, a: SellSetsAction) -> int:
 def _sets_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     a = card.action
     assert isinstance(a, SellSetsAction)
-    return [opt(card.id, amount=n) for n in range(_sets_max(ctx, a), 0, -1)]
+    return amount_options(card.id, _sets_max(ctx, a))
 
 
 @effect("sell_sets", _sets_options)
@@ -165,7 +204,7 @@ def _table_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     a = card.action
     assert isinstance(a, SellTableAction)
     top = min(len(a.prices), ctx.p.goods[a.good])
-    return [opt(card.id, amount=n) for n in range(top, 0, -1)]
+    return amount_options(card.id, top)
 
 
 @effect("sell_table", _table_options)

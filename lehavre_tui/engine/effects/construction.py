@@ -5,11 +5,20 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..actions import Enter
-from ..cards import BuildAction, BuildingCard, content
+from ..cards import SHIP_TYPES, BuildAction, BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import Good, goods_text
 from ..state import TOWN, Pending
-from .base import Ctx, can_pay_materials, effect, material_payment, opt
+from .base import (
+    Compiled,
+    Ctx,
+    affordable,
+    can_pay_materials,
+    compiled_requirement,
+    effect,
+    material_payment,
+    opt,
+)
 
 SHIP_ENERGY = 3
 STADIUM = "football_stadium"  # the one special building that is built (on an emptied stack)
@@ -114,21 +123,40 @@ def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, 
     ctx.say(f"{ctx.name} builds the {t.name}, paying {goods_text(payment)}.")
 
 
+@lru_cache(maxsize=4096)
+def _top_requirements(top: str, wood_discount: int, needs_wood: bool, masons: bool) -> tuple[Compiled, ...]:
+    """What building the proposal `top` may cost through a given build action; () if it may not."""
+    # the same checks as _check_target, for a card known to lie on top of a stack
+    cost = content().buildings[top].cost
+    if cost is None or (needs_wood and not cost.get(Good.WOOD)):
+        return ()
+    return tuple(compiled_requirement(r) for r in _requirements(top, wood_discount, masons))
+
+
 def _build_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     via = card.action
     assert isinstance(via, BuildAction)
-    cards = content().buildings
-    masons = ctx.owns("masons_guild")
-    out = []
-    for stack in ctx.state.proposals:
-        # the same checks as _check_target, for a card known to lie on top of a stack
-        if not stack or (cost := cards[stack[0]].cost) is None:
-            continue
-        if via.needs_wood and not cost.get(Good.WOOD):
-            continue
-        if any(can_pay_materials(ctx.p, req) for req in _requirements(stack[0], via.wood_discount, masons)):
-            out.append(opt(card.id, targets=(stack[0],)))
-    return out
+    # Building Firms, Construction Firm and Sawmill ask the same of the same tops
+    key = ("build", via.wood_discount, via.needs_wood)
+    tops = ctx.memo.get(key)
+    if tops is None:
+        masons = ctx.owns("masons_guild")
+        goods = ctx.p.goods
+        tops = ctx.memo[key] = [
+            stack[0]
+            for stack in ctx.state.proposals
+            if stack
+            and any(
+                affordable(goods, r)
+                for r in _top_requirements(stack[0], via.wood_discount, via.needs_wood, masons)
+            )
+        ]
+    return [_build_option(card.id, top) for top in tops]  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=1024)
+def _build_option(building: str, target: str) -> Enter:
+    return opt(building, targets=(target,))
 
 
 @effect("build", _build_options)
@@ -199,11 +227,17 @@ def can_take_yacht(ctx: Ctx) -> bool:
 
 
 def _wharf_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    out = [
-        opt(card.id, targets=[t])
-        for t in ("wooden", "iron", "steel", "luxury")
-        if can_build_ship(ctx, card.id, t)
-    ]
+    memo = ctx.memo
+    modernised = card.id in ctx.state.modernised
+    out = []
+    for t in SHIP_TYPES:
+        # every Wharf asks the same, except whether it still needs its brick
+        key = ("ship", t, modernised or t == "wooden")
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = can_build_ship(ctx, card.id, t)
+        if ok:
+            out.append(opt(card.id, targets=(t,)))
     if can_take_yacht(ctx):
         out.append(opt(card.id, targets=["yacht"]))
     return out

@@ -26,6 +26,7 @@ How each action is chosen inside `Enter` (the command language uses the same fie
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -33,7 +34,7 @@ from ..actions import Enter
 from ..cards import BuildingCard, CodedAction, content
 from ..errors import IllegalAction
 from ..goods import Good, goods_text
-from ..payments import Payment, choose_food, pay, payment_text, receive
+from ..payments import Payment, pay, payment_text, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
 from .base import Ctx, coded, effect_for, opt
 from .standard import given_goods
@@ -404,14 +405,22 @@ def _coal_food(card: BuildingCard, charcoal: int, coal: int) -> int:
 
 
 def _coal_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    food = ctx.p.food_goods() + ctx.p.francs  # overpaying is allowed: the total is what counts
+    return [o for o, need in _coal_choices(card.id) if need <= food]
+
+
+@lru_cache(maxsize=8)
+def _coal_choices(building: str) -> tuple[tuple[Enter, int], ...]:
+    """Every purchase at the Coal Trader, largest first, with the food it costs."""
+    card = content().buildings[building]
     p = _params(card)
-    out: list[Enter] = []
+    out = []
     for coal in range(p.get("coal_max", 5), -1, -1):
         for charcoal in range(p.get("charcoal_max", 1), -1, -1):
-            if charcoal + coal and choose_food(ctx.p, _coal_food(card, charcoal, coal)) is not None:
+            if charcoal + coal:
                 goods = {k: n for k, n in (("charcoal", charcoal), ("coal", coal)) if n}
-                out.append(opt(card.id, goods=goods))
-    return out
+                out.append((opt(building, goods=goods), _coal_food(card, charcoal, coal)))
+    return tuple(out)
 
 
 @coded("coal_trader", _coal_options)

@@ -197,14 +197,18 @@ def shipping_line(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 OFFICE_SINGLE = (Good.CHARCOAL, Good.LEATHER, Good.BRICK)
 
 
+# the goods given away first: the lowest shipping price, then the lower number
+_GIVE_ORDER: tuple[Good, ...] = tuple(sorted(Good, key=lambda g: (SHIPPING_PRICE[g], g)))
+
+
 def _cheapest(ctx: Ctx, n: int, exclude: dict[Good, int] | None = None) -> dict[Good, int] | None:
     left = ctx.p.goods[:]
     for g, k in (exclude or {}).items():
         left[g] -= k
     out: dict[Good, int] = {}
-    for g in sorted(Good, key=lambda g: (SHIPPING_PRICE[g], g)):
+    for g in _GIVE_ORDER:
         take = min(left[g], n)
-        if take:
+        if take > 0:
             out[g] = take
             n -= take
         if not n:
@@ -213,15 +217,18 @@ def _cheapest(ctx: Ctx, n: int, exclude: dict[Good, int] | None = None) -> dict[
 
 
 def _office_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
+    if sum(ctx.p.goods) < 1:
+        return []
     out = []
     for option, n in (("steel", 4), ("brick", 1), ("charcoal", 1), ("leather", 1)):
         give = _cheapest(ctx, n)
         if give:
             out.append(opt(card.id, option=option, goods={g.key: k for g, k in give.items()}))
-    for single in ("brick", "charcoal", "leather"):
-        give = _cheapest(ctx, 5)
-        if give:
-            out.append(opt(card.id, option=f"steel+{single}", goods={g.key: k for g, k in give.items()}))
+    give = _cheapest(ctx, 5)
+    if give:
+        goods = {g.key: k for g, k in give.items()}
+        for single in ("brick", "charcoal", "leather"):
+            out.append(opt(card.id, option=f"steel+{single}", goods=goods))
     return out
 
 
