@@ -275,14 +275,30 @@ def _enter(s: GameState, a: Enter) -> None:
 
 
 @lru_cache(maxsize=1)
-def _enterable() -> dict[str, tuple[Options, BuildingCard, tuple[tuple[int, int], ...]]]:
-    """Buildings with an action: their options, card and fee alternatives, looked up once."""
+def _enterable() -> dict[str, tuple[Options, BuildingCard, tuple[tuple[int, int], ...], bool]]:
+    """Buildings with an action: their options, card, fee alternatives (food, francs) and
+    whether the options are blind to the fee, looked up once."""
     out = {}
     for b, card in content().buildings.items():
         eff = effect_for(card)
         if card.can_enter and eff is not None:
-            out[b] = (eff.options, card, tuple((f.food, f.francs) for f in card.fees))
+            out[b] = (eff.options, card, tuple((f.food, f.francs) for f in card.fees), _fee_blind(card))
     return out
+
+
+def _fee_blind(card: BuildingCard) -> bool:
+    """Whether the building's options never look at food tokens or francs, the only things
+    an entry fee takes: then they are the same before and after paying it."""
+    a = card.action
+    if a.kind in ("receive", "receive_per_symbol", "build", "wharf"):
+        return True
+    if a.kind == "convert":  # energy is paid in wood, charcoal, coal and coke: never food
+        return a.input not in FOOD_VALUE
+    if a.kind == "sell_table":
+        return a.good not in FOOD_VALUE
+    if a.kind == "sell_sets":
+        return not any(g in FOOD_VALUE for g in a.give)
+    return False
 
 
 def _enter_options(s: GameState, seat: int) -> list[Action]:
@@ -295,6 +311,8 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
     # find out about those holds for every position after a fee: the contexts share a memo.
     memo: dict[object, object] = {}
     free = Ctx(s, seat, p, memo=memo)
+    food = p.food_goods() + p.francs  # francs may pay food
+    payable: dict[tuple[tuple[int, int], ...], bool] = {}
     # buildings with the same fee leave the player in the same position: pay it once
     after_fee: dict[tuple[tuple[int, int], ...], Ctx | None] = {}
     enterable = _enterable()
@@ -302,9 +320,18 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
         found = enterable.get(b)
         if found is None or b == worker or b in occupied:
             continue
-        options, card, key = found
+        options, card, key, blind = found
         if owner == seat or not key:
             out.extend(options(free, card))
+            continue
+        if blind:
+            ok = payable.get(key)
+            if ok is None:
+                ok = payable[key] = any(
+                    p.francs >= francs if francs else food >= need for need, francs in key
+                )
+            if ok:
+                out.extend(options(free, card))
             continue
         if key in after_fee:
             ctx = after_fee[key]
@@ -429,8 +456,18 @@ _KEEP_ORDER, _SWAP = Reorder(swap=False), Reorder(swap=True)
 _feed_in_francs = lru_cache(maxsize=None)(lambda due: Feed(payment={FRANCS: due}))
 _build_action = lru_cache(maxsize=None)(lambda b: Build(target=b))
 _take_offer = lru_cache(maxsize=None)(lambda space: TakeOffer(space=space))
-_sell_building = lru_cache(maxsize=None)(lambda b: SellBuilding(building=b))
 _sell_ship_action = lru_cache(maxsize=None)(lambda x: SellShip(ship=x))
+
+
+@lru_cache(maxsize=1)
+def _prices() -> dict[str, float]:
+    """Purchase prices by building; infinite for those that cannot be bought."""
+    return {b: float("inf") if c.price is None else c.price for b, c in content().buildings.items()}
+
+
+@lru_cache(maxsize=1)
+def _sell_actions() -> dict[str, SellBuilding]:
+    return {b: SellBuilding(building=b) for b in content().buildings}
 
 
 def legal_actions(s: GameState) -> list[Action]:
@@ -470,20 +507,21 @@ def legal_actions(s: GameState) -> list[Action]:
                     out.append(_SWAP)
             out.append(_END)
         buying = s.phase == "turn"
-    # one pass over the buildings in play: the town's may be bought, one's own sold
-    cards = content().buildings
     francs = p.francs
-    sold = s.turn_sold
-    sales: list[Action] = []
-    for b, o in s.owner.items():
-        if o == seat:
-            sales.append(_sell_building(b))
-        elif buying and o == TOWN:
-            price = cards[b].price
-            if price is not None and price <= francs and b not in sold:
-                out.append(buy_building_action(b))
+    sell = _sell_actions()
     if buying:
+        # one pass over the buildings in play: the town's may be bought, one's own sold
+        prices = _prices()
+        sold = s.turn_sold
+        sales: list[Action] = []
+        for b, o in s.owner.items():
+            if o == seat:
+                sales.append(sell[b])
+            elif o == TOWN and prices[b] <= francs and b not in sold:
+                out.append(buy_building_action(b))
         out.extend(purchases(s, p, town=False))
+    else:
+        sales = [sell[b] for b, o in s.owner.items() if o == seat]
     if s.phase != "feeding" and p.loans and francs >= REPAY_FRANCS:
         out.append(_REPAY)
     out.extend(sales)

@@ -155,9 +155,14 @@ def purchases(s: GameState, p: PlayerState, town: bool = True) -> list[Action]:
         price = cards[b].price
         if price is not None and price <= francs and b not in sold:
             out.append(buy_building_action(b))
-    kinds = content().ship_kinds
+    prices = _ship_prices()
     for t, stack in s.ship_stacks.items():
-        price = kinds[t].price
-        if stack and price is not None and price <= francs and stack[-1] not in sold:
+        if stack and prices[t] <= francs and stack[-1] not in sold:
             out.append(buy_ship_action(t))
     return out
+
+
+@lru_cache(maxsize=1)
+def _ship_prices() -> dict[str, float]:
+    """Purchase prices by ship type; infinite for those only built (luxury liners)."""
+    return {t: float("inf") if k.price is None else k.price for t, k in content().ship_kinds.items()}
