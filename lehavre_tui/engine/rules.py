@@ -17,7 +17,7 @@ entry points; `trade.py` has buying and selling, `loans.py` loans and interest,
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .actions import (
@@ -38,7 +38,7 @@ from .actions import (
 from .cards import BuildingCard, content
 from .checks import building_card, main_check, own_turn
 from .effects import Ctx, effect_for
-from .effects.base import Options
+from .effects.base import Options, Perform
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE
@@ -238,10 +238,10 @@ def _enter_check(s: GameState, seat: int, card: BuildingCard) -> None:
     if p.worker == b:
         raise IllegalAction(f"Your worker already stands on the {card.name}; enter another building.")
     if s.phase != "final":
-        occ = s.occupants(b)
-        if occ:
-            raise IllegalAction(f"The {card.name} is occupied by {s.players[occ[0]].name}'s worker.")
-    if effect_for(card) is None:
+        for q in s.players:
+            if q.worker == b:
+                raise IllegalAction(f"The {card.name} is occupied by {q.name}'s worker.")
+    if b not in _enterable():
         raise IllegalAction(f"The {card.name}'s action is not available in this version of the game yet.")
 
 
@@ -268,10 +268,15 @@ def _enter(s: GameState, a: Enter) -> None:
     else:
         s.events.append(f"{p.name} enters the {card.name}.")
     p.worker = card.id
-    eff = effect_for(card)
-    assert eff is not None
-    eff.perform(ctx, card, a)
+    _perform(card.id)(ctx, card, a)
     s.main_done = True
+
+
+@cache
+def _perform(building: str) -> Perform:
+    eff = effect_for(content().buildings[building])
+    assert eff is not None
+    return eff.perform
 
 
 @lru_cache(maxsize=1)

@@ -9,10 +9,8 @@ player after paying the entry fee, and nothing may be changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from functools import lru_cache
-from math import ceil, floor
 
 from ..actions import Enter
 from ..cards import BuildingCard, content
@@ -22,16 +20,28 @@ from ..payments import FRANCS, Payment, check_payment, choose_energy, choose_foo
 from ..state import GameState, PlayerState
 
 
-@dataclass
 class Ctx:
-    state: GameState
-    seat: int
-    p: PlayerState
-    card: BuildingCard | None = None
-    events: list[str] = field(default_factory=list)
-    # findings shared by the options of several buildings for the same position
-    # (e.g. which proposal tops the player can pay for); only `options` use it
-    memo: dict[object, object] = field(default_factory=dict)
+    """Who acts on which building, and where the narration goes."""
+
+    __slots__ = ("state", "seat", "p", "card", "events", "memo")
+
+    def __init__(
+        self,
+        state: GameState,
+        seat: int,
+        p: PlayerState,
+        card: BuildingCard | None = None,
+        events: list[str] | None = None,
+        memo: dict[object, object] | None = None,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.p = p
+        self.card = card
+        self.events: list[str] = [] if events is None else events
+        # findings shared by the options of several buildings for the same position
+        # (e.g. which proposal tops the player can pay for); only `options` use it
+        self.memo: dict[object, object] = {} if memo is None else memo
 
     @property
     def name(self) -> str:
@@ -245,14 +255,6 @@ def _have_text(p: PlayerState, required: dict[Good, int]) -> str:
         if sub is not None and sub not in kinds:
             kinds.append(sub)
     return goods_text({g: p.goods[g] for g in kinds})
-
-
-def round_up(x: Fraction) -> int:
-    return ceil(x)
-
-
-def round_down(x: Fraction) -> int:
-    return floor(x)
 
 
 Perform = Callable[[Ctx, BuildingCard, Enter], None]

@@ -16,7 +16,7 @@ from ..cards import (
 )
 from ..errors import IllegalAction
 from ..goods import ENERGY_VALUE, Good, goods_text
-from .base import Ctx, amount_options, effect, plain, round_down, round_up
+from .base import Ctx, amount_options, effect, plain
 
 
 def _one(ctx: Ctx, card: BuildingCard) -> list[Enter]:
@@ -83,7 +83,8 @@ def receive_per_symbol(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 def _convert_energy(a: ConvertAction, n: int) -> int:
     if n <= 0:
         return 0
-    return round_up(a.energy_per_item * n) + a.energy_flat
+    per = a.energy_per_item
+    return -(-per.numerator * n // per.denominator) + a.energy_flat  # rounded up
 
 
 def _convert_max(ctx: Ctx, card: BuildingCard) -> int:
@@ -155,10 +156,11 @@ def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     ctx.p.goods[a.input] -= n
     ctx.p.goods[a.output] += n
     ctx.say(f"{ctx.name} turns {n} {a.input.label} into {n} {a.output.label}.")
-    francs = round_down(a.francs_per_item * n)
+    francs = a.francs_per_item.numerator * n // a.francs_per_item.denominator  # rounded down
     extra: dict[Good, int] = {}
     if a.byproduct is not None:
-        extra[a.byproduct] = round_down(a.byproduct_per_item * n)
+        per = a.byproduct_per_item
+        extra[a.byproduct] = per.numerator * n // per.denominator
     if francs or any(extra.values()):
         ctx.gain(extra, francs)
 
