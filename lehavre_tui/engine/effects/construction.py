@@ -137,26 +137,25 @@ def _build_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     via = card.action
     assert isinstance(via, BuildAction)
     # Building Firms, Construction Firm and Sawmill ask the same of the same tops
-    key = ("build", via.wood_discount, via.needs_wood)
+    key = (via.wood_discount, via.needs_wood)
     tops = ctx.memo.get(key)
     if tops is None:
         masons = ctx.owns("masons_guild")
         goods = ctx.p.goods
-        tops = ctx.memo[key] = [
-            stack[0]
-            for stack in ctx.state.proposals
-            if stack
-            and any(
-                affordable(goods, r)
-                for r in _top_requirements(stack[0], via.wood_discount, via.needs_wood, masons)
-            )
-        ]
-    return [_build_option(card.id, top) for top in tops]  # type: ignore[attr-defined]
+        found = []
+        for stack in ctx.state.proposals:
+            if stack:
+                for req in _top_requirements(stack[0], via.wood_discount, via.needs_wood, masons):
+                    if affordable(goods, req):
+                        found.append(stack[0])
+                        break
+        tops = ctx.memo[key] = tuple(found)
+    return list(_build_choices(card.id, tops)) if tops else []
 
 
-@lru_cache(maxsize=1024)
-def _build_option(building: str, target: str) -> Enter:
-    return opt(building, targets=(target,))
+@lru_cache(maxsize=4096)
+def _build_choices(building: str, targets: tuple[str, ...]) -> tuple[Enter, ...]:
+    return tuple(opt(building, targets=(t,)) for t in targets)
 
 
 @effect("build", _build_options)
