@@ -24,7 +24,7 @@ from .payments import (
     payment_value,
 )
 from .setup import round_row
-from .state import TOWN, GameState
+from .state import TOWN, GameState, PlayerState
 
 TURNS_PER_ROUND = 7
 STADIUM = "football_stadium"  # the special building built on an emptied proposal stack
@@ -39,8 +39,10 @@ def ship_food(s: GameState, seat: int) -> int:
 
 
 def food_due(s: GameState, seat: int) -> int:
-    card = s.round_card()
-    return max(0, round_row(content(), card, s.num_players).food - ship_food(s, seat))
+    due = round_row(content(), s.round_card(), len(s.names)).food
+    if s.players[seat].ships:
+        due -= ship_food(s, seat)
+    return max(0, due)
 
 
 def end_round(s: GameState) -> None:
@@ -106,10 +108,8 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
     if due == 0:
         s.events.append(f"{p.name}'s ships supply all the food needed.")
         return
-    everything: Payment = {g: p.goods[g] for g in FOOD_VALUE if p.goods[g]}
-    if p.francs:
-        everything[FRANCS] = p.francs
     if raw is not None:
+        everything = _everything(p)
         payment = parse_payment(raw)
         for t in payment:
             if t != FRANCS and t not in FOOD_VALUE:
@@ -125,7 +125,7 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
             )
     else:
         found = choose_food(p, due)
-        payment = found if found is not None else everything
+        payment = found if found is not None else _everything(p)
     value = payment_value(payment, "food")
     pay(p, payment)
     waste = max(0, value - due)
@@ -133,6 +133,14 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
     s.events.append(f"{p.name} feeds the workers with {payment_text(payment)}{note}.")
     if value < due:
         take_loans(s, p, due - value)
+
+
+def _everything(p: PlayerState) -> Payment:
+    """All the player's food tokens and francs."""
+    everything: Payment = {g: p.goods[g] for g in FOOD_VALUE if p.goods[g]}
+    if p.francs:
+        everything[FRANCS] = p.francs
+    return everything
 
 
 def feed(s: GameState, a: Feed) -> None:

@@ -94,19 +94,28 @@ def _supply(s: GameState, a: Supply) -> None:
     pos = s.turn
     p = s.players[s.current]
     p.ship_marker = pos
-    chit = content().chits[s.chits[pos] - 1]
+    first, second, unloaded, pays_interest = _chit(s.chits[pos])
     first_time = not s.revealed[pos]
     s.revealed[pos] = True
-    for space in (chit.first, chit.second):
-        s.offers[OFFER_SPACES.index(space)] += 1
+    s.offers[first] += 1
+    s.offers[second] += 1
     turned = " (turned face up)" if first_time else ""
-    s.events.append(
-        f"{p.name}'s ship reaches the {ORDINALS[pos]} chit{turned}: "
-        f"{_offer_word(chit.first, 1)} and {_offer_word(chit.second, 1)} are unloaded."
-    )
+    s.events.append(f"{p.name}'s ship reaches the {ORDINALS[pos]} chit{turned}: {unloaded}")
     s.supplied = True
-    if chit.interest:
+    if pays_interest:
         interest(s)
+
+
+@cache
+def _chit(chit_id: int) -> tuple[int, int, str, bool]:
+    """A supply chit's two offer spaces, its narration, and whether it brings interest."""
+    chit = content().chits[chit_id - 1]
+    return (
+        OFFER_SPACES.index(chit.first),
+        OFFER_SPACES.index(chit.second),
+        f"{_offer_word(chit.first, 1)} and {_offer_word(chit.second, 1)} are unloaded.",
+        chit.interest,
+    )
 
 
 
@@ -145,7 +154,7 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
     naming tokens in `fee_goods` pays a food fee; with neither, the cheaper way is taken.
     """
     if a.fee is None and a.fee_goods is None:
-        found = _default_fee(p, tuple((f.food, f.francs) for f in card.fees))
+        found = _default_fee(p, _fees(card.id))
         if found is None:
             raise IllegalAction(
                 f"The {card.name}'s entry fee is {fee_text(card)}; you cannot pay it (loans may not pay fees)."
@@ -180,6 +189,12 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
         )
     # the cheapest: fewest francs' worth (a food token counts its food value)
     return min(options, key=_payment_worth)
+
+
+@cache
+def _fees(building: str) -> tuple[tuple[int, int], ...]:
+    """The building's fee alternatives as (food, francs)."""
+    return tuple((f.food, f.francs) for f in content().buildings[building].fees)
 
 
 def _default_fee(p: PlayerState, fees: tuple[tuple[int, int], ...]) -> Payment | None:
@@ -287,7 +302,7 @@ def _enterable() -> dict[str, tuple[Options, BuildingCard, tuple[tuple[int, int]
     for b, card in content().buildings.items():
         eff = effect_for(card)
         if card.can_enter and eff is not None:
-            out[b] = (eff.options, card, tuple((f.food, f.francs) for f in card.fees), _fee_blind(card))
+            out[b] = (eff.options, card, _fees(b), _fee_blind(card))
     return out
 
 

@@ -61,11 +61,14 @@ def _market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return list(_market_choices(card.id, market_size(ctx, card)))
 
 
+_MARKET_WORDS = ", ".join(g.label for g in MARKET_KINDS)
+
+
 @coded("marketplace", _market_options)
 def marketplace(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     k = market_size(ctx, card)
     goods = given_goods(act.goods, "The Marketplace")
-    kinds = ", ".join(g.label for g in MARKET_KINDS)
+    kinds = _MARKET_WORDS
     if not goods:
         raise IllegalAction(f"Choose up to {k} different standard goods ({kinds}), e.g. fish=1 wood=1.")
     for g, n in goods.items():
