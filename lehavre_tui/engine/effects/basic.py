@@ -124,7 +124,13 @@ def _convert_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
         return []
     if a.max is not None and n > a.max:
         n = a.max
-    return amount_options(card.id, _convert_top(card.id, n, ctx.p.energy(), ctx.owns("wind_farm")))
+    return list(_convert_choices(card.id, n, ctx.p.energy(), ctx.owns("wind_farm")))
+
+
+@lru_cache(maxsize=4096)
+def _convert_choices(building: str, n: int, energy: int, wind_farm: bool) -> tuple[Enter, ...]:
+    """Every amount that can be converted, largest first."""
+    return tuple(amount_options(building, _convert_top(building, n, energy, wind_farm)))
 
 
 @effect("convert", _convert_options)
