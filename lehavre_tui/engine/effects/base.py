@@ -136,6 +136,14 @@ def _reserved_energy(reserved: list[int] | None) -> int:
     return reserved[Good.WOOD] + 3 * reserved[Good.CHARCOAL] + 3 * reserved[Good.COAL] + 10 * reserved[Good.COKE]
 
 
+def crafts(ctx: Ctx) -> int:
+    """Craft buildings the acting player owns (Marketplace, Town Square), counted once per context."""
+    found = ctx.memo.get("crafts")
+    if found is None:
+        found = ctx.memo["crafts"] = sum(1 for c in ctx.state.owned_cards(ctx.seat) if c.type == "craft")
+    return found  # type: ignore[return-value]
+
+
 # --- materials (building costs, ship costs) ---------------------------------------------------
 
 

@@ -36,7 +36,7 @@ from ..errors import IllegalAction
 from ..goods import Good, goods_text
 from ..payments import Payment, pay, payment_text, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
-from .base import Ctx, coded, effect_for, opt
+from .base import Ctx, coded, crafts, effect_for, opt, plain
 from .standard import given_goods
 
 
@@ -85,7 +85,7 @@ def _show_options(good: Good, key: str) -> Callable[[Ctx, BuildingCard], list[En
     def options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
         p = _params(card)
         ok = _show_trade(ctx, card, good, p.get(key, 3), p["show"]) is None
-        return [opt(card.id)] if ok else []
+        return [plain(card.id)] if ok else []
 
     return options
 
@@ -179,8 +179,7 @@ SQUARE_KINDS: tuple[Good, ...] = (
 
 def square_size(ctx: Ctx) -> int:
     """One good per craft building owned; never more than the 7 kinds on offer."""
-    crafts = sum(1 for c in ctx.state.owned_cards(ctx.seat) if c.type == "craft")
-    return min(crafts, len(SQUARE_KINDS))
+    return min(crafts(ctx), len(SQUARE_KINDS))
 
 
 def _square_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
@@ -479,7 +478,7 @@ def _energy_trade(
 def _kiln_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     p = _params(card)
     ok = _energy_trade_ok(ctx, Good.CLAY, p.get("clay", 1), p.get("energy", 1))
-    return [opt(card.id)] if ok else []
+    return [plain(card.id)] if ok else []
 
 
 @coded("kiln", _kiln_options)
@@ -491,7 +490,7 @@ def kiln(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 def _steel_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     p = _params(card)
     ok = _energy_trade_ok(ctx, Good.IRON, p.get("iron", 1), p.get("energy", 15))
-    return [opt(card.id)] if ok else []
+    return [plain(card.id)] if ok else []
 
 
 @coded("steelworks", _steel_options)
@@ -509,7 +508,7 @@ def zoo_francs(ctx: Ctx) -> int:
 
 
 def _zoo_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [opt(card.id)] if zoo_francs(ctx) else []
+    return [plain(card.id)] if zoo_francs(ctx) else []
 
 
 @coded("zoo", _zoo_options)

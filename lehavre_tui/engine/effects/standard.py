@@ -12,7 +12,7 @@ from ..errors import IllegalAction
 from ..goods import SHIPPING_PRICE, STANDARD_GOODS, UPGRADED_GOODS, Good, goods_text
 from ..payments import FRANCS, parse_payment
 from ..state import OFFER_GOOD, OFFER_SPACES, Pending
-from .base import Ctx, coded, opt
+from .base import Ctx, coded, crafts, opt, plain
 
 MARKET_KINDS: tuple[Good, ...] = STANDARD_GOODS  # fish wood clay iron grain cattle coal hides
 
@@ -43,9 +43,8 @@ def _own_check(ctx: Ctx, goods: dict[Good, int]) -> None:
 def market_size(ctx: Ctx, card: BuildingCard) -> int:
     """2 goods + 1 per craft building owned; at most 8 (4 in the solo game)."""
     p = _params(card)
-    crafts = sum(1 for c in ctx.state.owned_cards(ctx.seat) if c.type == "craft")
     limit = p.get("solo_max", 4) if ctx.state.num_players == 1 else p.get("max", 8)
-    return min(p.get("base", 2) + crafts, limit, len(MARKET_KINDS))
+    return min(p.get("base", 2) + crafts(ctx), limit, len(MARKET_KINDS))
 
 
 @lru_cache(maxsize=64)
@@ -102,7 +101,7 @@ def _black_market_goods(ctx: Ctx, card: BuildingCard) -> tuple[dict[Good, int], 
 
 def _black_market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     goods, francs = _black_market_goods(ctx, card)
-    return [opt(card.id)] if goods or francs else []
+    return [plain(card.id)] if goods or francs else []
 
 
 @coded("black_market", _black_market_options)
@@ -375,7 +374,7 @@ def _visitors(ctx: Ctx) -> int:
 
 
 def _arts_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [opt(card.id)] if _visitors(ctx) else []
+    return [plain(card.id)] if _visitors(ctx) else []
 
 
 @coded("arts_centre", _arts_options)
@@ -395,7 +394,7 @@ def _church_ok(ctx: Ctx, card: BuildingCard) -> bool:
 
 
 def _church_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    return [opt(card.id)] if _church_ok(ctx, card) else []
+    return [plain(card.id)] if _church_ok(ctx, card) else []
 
 
 @coded("church", _church_options)
@@ -414,7 +413,7 @@ def church(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 
 
 def _iron_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
-    out = [opt(card.id)]
+    out = [plain(card.id)]
     if ctx.energy_payment(_params(card).get("extra_energy", 6), None) is not None:
         out.insert(0, opt(card.id, option="extra"))
     return out
