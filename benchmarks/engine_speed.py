@@ -5,10 +5,8 @@ Targets (issue "Rules engine"): apply median <= 50 us; random 4-player full game
 clone <= 50 us; 1,000 simulated games under 200 MB peak memory.
 
 Wall-clock times on a shared machine swing by half from one minute to the next. To compare
-two versions of the engine independently of that, count instructions instead: run a few
-random games under `valgrind --tool=callgrind --callgrind-out-file=/dev/null python -c ...`
-and subtract a run that plays none (the "Collected" total; about 103 million per random
-4-player full game at the time of writing).
+two versions of the engine independently of that, count instructions with
+`benchmarks/engine_instructions.py` (valgrind).
 """
 
 from __future__ import annotations
