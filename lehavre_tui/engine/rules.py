@@ -485,6 +485,13 @@ def _prices() -> dict[str, float]:
     return {b: float("inf") if c.price is None else c.price for b, c in content().buildings.items()}
 
 
+@cache
+def _cheapest_price() -> float:
+    """The lowest purchase price of any building or ship: below it nothing can be bought."""
+    ships = (k.price for k in content().ship_kinds.values() if k.price is not None)
+    return min(*_prices().values(), *ships)
+
+
 @lru_cache(maxsize=1)
 def _sell_actions() -> dict[str, SellBuilding]:
     return {b: SellBuilding(building=b) for b in content().buildings}
@@ -528,20 +535,21 @@ def legal_actions(s: GameState) -> list[Action]:
             out.append(_END)
         buying = s.phase == "turn"
     francs = p.francs
+    owner = s.owner
     sell = _sell_actions()
-    if buying:
+    sales: list[Action] = []
+    if buying and francs >= _cheapest_price():
         # one pass over the buildings in play: the town's may be bought, one's own sold
         prices = _prices()
         sold = s.turn_sold
-        sales: list[Action] = []
-        for b, o in s.owner.items():
+        for b, o in owner.items():
             if o == seat:
                 sales.append(sell[b])
             elif o == TOWN and prices[b] <= francs and b not in sold:
                 out.append(buy_building_action(b))
         out.extend(purchases(s, p, town=False))
-    else:
-        sales = [sell[b] for b, o in s.owner.items() if o == seat]
+    elif seat in owner.values():  # a quick look first: often there is nothing to sell
+        sales = [sell[b] for b, o in owner.items() if o == seat]
     if s.phase != "feeding" and p.loans and francs >= REPAY_FRANCS:
         out.append(_REPAY)
     out.extend(sales)
