@@ -294,16 +294,34 @@ def _perform(building: str) -> Perform:
     return eff.perform
 
 
+Entry = tuple[Options, BuildingCard, tuple[tuple[int, int], ...], bool, int, int]
+
+
 @lru_cache(maxsize=1)
-def _enterable() -> dict[str, tuple[Options, BuildingCard, tuple[tuple[int, int], ...], bool]]:
-    """Buildings with an action: their options, card, fee alternatives (food, francs) and
-    whether the options are blind to the fee, looked up once."""
+def _enterable() -> dict[str, Entry]:
+    """Buildings with an action, looked up once: their options, card, fee alternatives
+    (food, francs), whether the options are blind to the fee, and a good the action cannot
+    do without (at least that many; -1: none) so that hopeless visits are passed over."""
     out = {}
     for b, card in content().buildings.items():
         eff = effect_for(card)
         if card.can_enter and eff is not None:
-            out[b] = (eff.options, card, _fees(b), _fee_blind(card))
+            good, least = _needs(card)
+            out[b] = (eff.options, card, _fees(b), _fee_blind(card), good, least)
     return out
+
+
+def _needs(card: BuildingCard) -> tuple[int, int]:
+    """A good the building's action needs at least so many of (good -1: nothing known)."""
+    a = card.action
+    if a.kind == "convert":
+        return a.input, 1
+    if a.kind == "sell_table":
+        return a.good, 1
+    if a.kind == "sell_sets" and a.give:
+        g, k = next(iter(a.give.items()))
+        return g, k
+    return -1, 0
 
 
 def _fee_blind(card: BuildingCard) -> bool:
@@ -326,6 +344,7 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     p = s.players[seat]
     worker = p.worker
+    goods = p.goods
     occupied = () if s.phase == "final" else {q.worker for q in s.players}
     # Fees are paid in food or francs, never in materials or energy, so what the options
     # find out about those holds for every position after a fee: the contexts share a memo.
@@ -340,7 +359,9 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
         found = enterable.get(b)
         if found is None or b == worker or b in occupied:
             continue
-        options, card, key, blind = found
+        options, card, key, blind, good, least = found
+        if good >= 0 and goods[good] < least:
+            continue
         if owner == seat or not key:
             out.extend(options(free, card))
             continue
