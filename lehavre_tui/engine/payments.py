@@ -34,6 +34,8 @@ _ENERGY_TOKENS: tuple[tuple[Good | str, int, float], ...] = (
 )
 
 Payment = dict[Good | str, int]
+_TOKENS = {"food": _FOOD_TOKENS, "food goods": _FOOD_TOKENS[:-1], "energy": _ENERGY_TOKENS}
+_TOKEN_SETS = {tokens: name for name, tokens in _TOKENS.items()}
 
 
 def _available(p: PlayerState, token: Good | str, reserved: list[int] | None) -> int:
@@ -50,16 +52,14 @@ def _best(
     have: list[int],
 ) -> Payment | None:
     """Cheapest (waste, weight) combination covering `need`, by value groups (memoised)."""
-    found = _best_cached(need, tokens, tuple(have))
+    found = _best_cached(need, _TOKEN_SETS[tokens], tuple(have))
     return None if found is None else dict(found)
 
 
 @lru_cache(maxsize=8192)
-def _best_cached(
-    need: int,
-    tokens: tuple[tuple[Good | str, int, float], ...],
-    have_t: tuple[int, ...],
-) -> Payment | None:
+def _best_cached(need: int, token_set: str, have_t: tuple[int, ...]) -> Payment | None:
+    # the token set by name: a name is hashed at once, a tuple of tuples on every call
+    tokens = _TOKENS[token_set]
     have = list(have_t)
     if need <= 0:
         return {}
@@ -122,9 +122,8 @@ def choose_food(p: PlayerState, need: int, allow_francs: bool = True) -> Payment
     g = p.goods
     have = (g[Good.MEAT], g[Good.SMOKED_FISH], g[Good.BREAD], g[Good.FISH])  # as in _FOOD_TOKENS
     if allow_francs:
-        found = _best_cached(need, _FOOD_TOKENS, (*have, p.francs))
-    else:
-        found = _best_cached(need, _FOOD_TOKENS[:-1], have)
+        have = (*have, p.francs)
+    found = _best_cached(need, "food" if allow_francs else "food goods", have)
     return None if found is None else dict(found)
 
 

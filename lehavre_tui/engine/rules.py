@@ -528,8 +528,8 @@ def legal_actions(s: GameState) -> list[Action]:
     if s.phase == "feeding":
         out.append(_FEED)
         due = food_due(s, seat)
-        default = choose_food(p, due)
-        if p.francs >= due and default is not None and default != {FRANCS: due}:
+        # paying all in francs is a choice of its own unless the engine would pay so anyway
+        if p.francs >= due and p.food_goods() and choose_food(p, due) != {FRANCS: due}:
             out.append(_feed_in_francs(due))
         buying = False
     else:
