@@ -120,7 +120,7 @@ def choose_food(p: PlayerState, need: int, allow_francs: bool = True) -> Payment
     if p.goods[Good.FISH] >= need:  # fish are the cheapest food per unit and waste nothing
         return {Good.FISH: need}
     g = p.goods
-    have = (g[Good.MEAT], g[Good.SMOKED_FISH], g[Good.BREAD], g[Good.FISH])  # as in _FOOD_TOKENS
+    have: tuple[int, ...] = (g[Good.MEAT], g[Good.SMOKED_FISH], g[Good.BREAD], g[Good.FISH])  # _FOOD_TOKENS
     if allow_francs:
         have = (*have, p.francs)
     found = _best_cached(need, "food" if allow_francs else "food goods", have)
