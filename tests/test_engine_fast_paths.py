@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from lehavre_tui.engine.cards import content
 from lehavre_tui.engine.effects.base import affordable, can_pay_materials, compiled_requirement
 from lehavre_tui.engine.goods import N_GOODS, Good
-from lehavre_tui.engine.payments import FRANCS, choose_food
+from lehavre_tui.engine.payments import _TOKENS, FRANCS, _search, _three_values, choose_food, value_groups
 from lehavre_tui.engine.rules import _default_fee, _payment_worth
 from lehavre_tui.engine.state import PlayerState
 
@@ -61,3 +61,30 @@ def test_default_fee_is_the_cheapest_of_the_alternatives(
     assert found in payable
     # francs count one each; a food token a little less than its food value (kept goods are worth more)
     assert _payment_worth(found) == min(_payment_worth(x) for x in payable)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(["food", "food goods", "energy"]),
+    st.integers(1, 24),
+    st.lists(st.integers(0, 6), min_size=5, max_size=5),
+)
+def test_unrolled_payment_search_finds_what_the_full_search_finds(token_set: str, need: int, have: list[int]) -> None:
+    tokens = _TOKENS[token_set]
+    have = have[: len(tokens)]
+    ordered, values = value_groups(token_set)
+    assert len(values) == 3 and values[2] == 1  # food 3/2/1, energy 10/3/1: the unrolled case
+    assert _three_values(need, tokens, have, ordered, values) == _search(need, tokens, have, ordered, values)
+
+
+def test_payment_wastes_least_then_keeps_the_valuable_goods() -> None:
+    goods = [0] * N_GOODS
+    goods[Good.MEAT], goods[Good.BREAD], goods[Good.FISH] = 1, 1, 1
+    p = PlayerState(name="A", goods=goods, francs=2)
+    assert choose_food(p, 3) == {Good.MEAT: 1}  # no waste; bread is worth more a food than meat
+    assert choose_food(p, 4) == {Good.MEAT: 1, Good.FISH: 1}
+    assert choose_food(p, 2) == {Good.FISH: 1, FRANCS: 1}  # fish and a franc before a bread
+    assert choose_food(p, 8) == {Good.MEAT: 1, Good.BREAD: 1, Good.FISH: 1, FRANCS: 2}
+    assert choose_food(p, 9) is None
+    goods[Good.BREAD] = goods[Good.FISH] = 0
+    assert choose_food(PlayerState(name="A", goods=goods), 2) == {Good.MEAT: 1}  # 1 food wasted

@@ -9,7 +9,7 @@ among equal waste, to keep the more valuable goods (and francs before fish).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .errors import IllegalAction
 from .goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text, parse_good
@@ -63,15 +63,36 @@ def _best_cached(need: int, token_set: str, have_t: tuple[int, ...]) -> Payment 
     have = list(have_t)
     if need <= 0:
         return {}
+    total_have = sum(have[i] * tokens[i][1] for i in range(len(tokens)))
+    if total_have < need:
+        return None
+    ordered, values = value_groups(token_set)
+    if len(values) == 3 and values[2] == 1:
+        return _three_values(need, tokens, have, ordered, values)
+    return _search(need, tokens, have, ordered, values)
+
+
+@cache
+def value_groups(token_set: str) -> tuple[list[list[int]], list[int]]:
+    """Token indexes grouped by value (largest first), each group those kept least first."""
+    tokens = _TOKENS[token_set]
     groups: dict[int, list[int]] = {}
     for i, (_, value, _w) in enumerate(tokens):
         groups.setdefault(value, []).append(i)
     for idxs in groups.values():
         idxs.sort(key=lambda i: tokens[i][2])
     values = sorted(groups, reverse=True)
-    total_have = sum(have[i] * tokens[i][1] for i in range(len(tokens)))
-    if total_have < need:
-        return None
+    return [groups[v] for v in values], values
+
+
+def _search(
+    need: int,
+    tokens: tuple[tuple[Good | str, int, float], ...],
+    have: list[int],
+    ordered: list[list[int]],
+    values: list[int],
+) -> Payment | None:
+    """Depth first over the value groups, largest value and largest count first."""
     best: tuple[int, float, list[int]] | None = None
 
     def fill(vi: int, remaining: int, counts: list[int], weight: float) -> None:
@@ -84,7 +105,7 @@ def _best_cached(need: int, token_set: str, have_t: tuple[int, ...]) -> Payment 
         if vi == len(values):
             return
         value = values[vi]
-        idxs = groups[value]
+        idxs = ordered[vi]
         group_have = sum(have[i] for i in idxs)
         top = min(group_have, -(-remaining // value))
         # try the largest count first: fewer tokens; the search is small (a few groups)
@@ -111,6 +132,63 @@ def _best_cached(need: int, token_set: str, have_t: tuple[int, ...]) -> Payment 
     if best is None:
         return None
     return {tokens[i][0]: n for i, n in enumerate(best[2]) if n}
+
+
+def _three_values(
+    need: int,
+    tokens: tuple[tuple[Good | str, int, float], ...],
+    have: list[int],
+    groups: list[list[int]],
+    values: list[int],
+) -> Payment | None:
+    """The search of `_best_cached` unrolled for three values, the last 1 (food: 3, 2, 1;
+    energy: 10, 3, 1): the same order, so the same payment, without the recursion."""
+    g0, g1, g2 = groups
+    v0, v1 = values[0], values[1]
+    have1 = sum(have[i] for i in g1)
+    have2 = sum(have[i] for i in g2)
+    best: tuple[int, float, list[int]] | None = None
+    for a in range(min(sum(have[i] for i in g0), -(-need // v0)), -1, -1):
+        counts = [0] * len(tokens)
+        w_a = _take(g0, a, tokens, have, counts, 0.0)
+        rem_a = need - a * v0
+        if rem_a <= 0:
+            if best is None or (-rem_a, w_a) < (best[0], best[1]):
+                best = (-rem_a, w_a, counts)
+            continue
+        for b in range(min(have1, -(-rem_a // v1)), -1, -1):
+            counts_b = counts[:]
+            w_b = _take(g1, b, tokens, have, counts_b, w_a)
+            rem_b = rem_a - b * v1
+            if rem_b <= 0:
+                if best is None or (-rem_b, w_b) < (best[0], best[1]):
+                    best = (-rem_b, w_b, counts_b)
+                continue
+            if have2 >= rem_b:  # value 1 tokens cover the rest exactly
+                w_c = _take(g2, rem_b, tokens, have, counts_b, w_b)
+                if best is None or (0, w_c) < (best[0], best[1]):
+                    best = (0, w_c, counts_b)
+    if best is None:
+        return None
+    return {tokens[i][0]: n for i, n in enumerate(best[2]) if n}
+
+
+def _take(
+    idxs: list[int],
+    n: int,
+    tokens: tuple[tuple[Good | str, int, float], ...],
+    have: list[int],
+    counts: list[int],
+    weight: float,
+) -> float:
+    """Take `n` tokens of one value, those kept least first; the weight so far plus theirs."""
+    for i in idxs:
+        k = min(n, have[i])
+        if k:
+            counts[i] += k
+            weight += k * tokens[i][2]
+            n -= k
+    return weight
 
 
 def choose_food(p: PlayerState, need: int, allow_francs: bool = True) -> Payment | None:
