@@ -122,3 +122,37 @@ def test_a_new_game_keeps_the_previous_autosave(tmp_path: Path) -> None:
     assert kept.read_text() == saved
     assert Session.load(kept).state == first.state
     assert any("previous-auto.json" in ln.text for ln in second.log)
+
+
+def _session_in_the_interest_phase(tmp_path: Path) -> Session:
+    """Random moves until a player other than the one whose turn it is settles interest."""
+    import random
+
+    from lehavre_tui.engine.rules import legal_actions
+
+    for seed in range(100):
+        s = Session.new(Setup(players=2, seed=seed), autosave=tmp_path / "auto.json")
+        rng = random.Random(seed)
+        while not s.over:
+            s.act(rng.choice(legal_actions(s.state)))
+            st = s.state
+            if st.phase == "interest" and st.current != st.interest_return:
+                return s
+    raise AssertionError("no random game reached an interest choice")
+
+
+def test_interest_choice_through_the_command_language(tmp_path: Path) -> None:
+    from lehavre_tui.tui.view import phase_line
+
+    s = _session_in_the_interest_phase(tmp_path)
+    st = s.state
+    payer, turn_of = st.players[st.current], st.interest_return
+    assert phase_line(st) == f"Interest: {payer.name} is short of francs (sell, or pay)"
+    with pytest.raises(IllegalAction, match="settle the interest"):
+        s.command("end")
+    loans = payer.loans
+    s.command("pay")
+    assert s.state.players[st.current].loans == loans + 1
+    assert s.state.phase == "turn" and s.state.current == turn_of
+    assert not s.can_undo()  # the turn went back to its player: the payment stays
+    assert Session.load(tmp_path / "auto.json").state == s.state

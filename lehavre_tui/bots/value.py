@@ -80,13 +80,13 @@ def seat_value(s: GameState, seat: int) -> float:
     fed = ship_food(s, seat)
     ships = float(sum(min(fed, d) for d in future_demands(s)))
     short = 0.0
-    if s.phase in ("turn", "feeding"):
+    if s.phase in ("turn", "interest", "feeding"):
         due = food_due(s, seat)
         if s.phase == "feeding" and seat not in s.feeding_queue:
             due = 0
         have = p.food_goods() + p.francs
         if due > have:
-            my_turns = (TURNS_PER_ROUND - s.turn) / s.num_players if s.phase == "turn" else 0.0
+            my_turns = (TURNS_PER_ROUND - s.turn) / s.num_players if s.phase != "feeding" else 0.0
             short = SHORTFALL * (due - have) / (1.0 + 0.5 * my_turns)
     return wealth + goods + use + ships - short
 

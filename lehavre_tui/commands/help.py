@@ -23,6 +23,7 @@ SYNTAX: tuple[tuple[str, str], ...] = (
     ("sell", "sell BUILDING | sell SHIP - sell joinery, sell wooden (your cheapest), sell dina"),
     ("repay", "repay [N|all] - pay back loans, 5 francs each"),
     ("feed", "feed [TOKENS] - pay the round's food: feed, or feed francs=3 fish=1"),
+    ("pay", "pay - settle interest you are short of: a loan covers what your francs do not"),
     ("keep", "keep - after the Marketplace: leave the top two special buildings as they are"),
     ("swap", "swap - after the Marketplace: swap the top two special buildings"),
     ("end", "end - end your turn"),
@@ -119,6 +120,8 @@ def _verb_help(verb: str) -> str:
         "feed": "Without tokens the engine pays so as to waste least. "
         "Short of food, hand over everything and loans cover the rest.",
         "sell": "Buildings and ships go to the town for half their value.",
+        "pay": "When a ship reaches the Interest chit and you lack the francs, you may first sell "
+        "a building or ship (only as much as the interest needs), then 'pay'.",
         "buy": "Buy a town building or the top card of a proposal stack; ships come from the top of their stack.",
     }.get(verb)
     return line if extra is None else f"{line}\n{extra}"

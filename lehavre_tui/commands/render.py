@@ -9,6 +9,7 @@ from ..engine.actions import (
     BuyShip,
     Enter,
     Feed,
+    PayInterest,
     Reorder,
     RepayLoan,
     SellBuilding,
@@ -109,4 +110,6 @@ def to_command(action: Action, state: GameState) -> str:
         return "repay" if a.count == 1 else f"repay {a.count}"
     if isinstance(a, Feed):
         return " ".join(["feed", *_pairs_text(a.payment)])
+    if isinstance(a, PayInterest):
+        return "pay"
     return "end"

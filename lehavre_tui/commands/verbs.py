@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 VERBS: tuple[str, ...] = (
-    "supply", "take", "enter", "build", "buy", "sell", "repay", "feed", "keep", "swap", "end",
+    "supply", "take", "enter", "build", "buy", "sell", "repay", "feed", "pay", "keep", "swap", "end",
     "help",
 )  # fmt: skip
 ALIASES: dict[str, str] = {
     "s": "supply", "t": "take", "e": "enter", "h": "help", "?": "help", "done": "end", "pass": "end",
 }  # fmt: skip
-UNKNOWN = "Unknown command '{}'. Try: take, enter, build, buy, sell, repay, feed, end, help."
+UNKNOWN = "Unknown command '{}'. Try: take, enter, build, buy, sell, repay, feed, pay, end, help."

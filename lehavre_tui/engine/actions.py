@@ -90,6 +90,12 @@ class Feed(_Action):
     payment: dict[str, int] | None = None
 
 
+class PayInterest(_Action):
+    """Settle the interest: pay it, taking a loan for what the francs do not cover."""
+
+    kind: Literal["interest"] = "interest"
+
+
 class EndTurn(_Action):
     kind: Literal["end"] = "end"
 
@@ -106,6 +112,7 @@ Action = Annotated[
     | SellShip
     | RepayLoan
     | Feed
+    | PayInterest
     | EndTurn,
     Field(discriminator="kind"),
 ]

@@ -19,6 +19,11 @@ def own_turn(s: GameState, what: str) -> None:
         raise IllegalAction("The game is over.")
     if s.phase == "feeding":
         raise IllegalAction(f"It is time to feed the workers; {what} is not possible now. Pay with 'feed'.")
+    if s.phase == "interest":
+        raise IllegalAction(
+            f"{s.players[s.current].name} must first settle the interest; {what} is not possible now. "
+            "Sell a building or ship, or 'pay' (a loan covers what is missing)."
+        )
 
 
 def main_check(s: GameState) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from .actions import RepayLoan
+from .actions import PayInterest, RepayLoan
 from .errors import IllegalAction
 from .state import GameState, PlayerState
 from .trade import seller
@@ -28,26 +28,83 @@ def take_loans(s: GameState, p: PlayerState, shortfall: int) -> int:
     return loans
 
 
-def interest(s: GameState) -> None:
-    """Interest chit: every player with a loan pays 1 franc (2 with expensive loans)."""
+def interest_due(s: GameState, p: PlayerState) -> int:
+    """1 franc; with the expensive loans, 1 more for a player holding as many loans as players."""
     n = s.num_players
-    payers = [p for p in s.players if p.loans]
-    if not payers:
+    return 1 + (1 if s.expensive_loans and n >= 2 and p.loans >= n else 0)
+
+
+def has_something_to_sell(s: GameState, seat: int) -> bool:
+    return bool(s.players[seat].ships) or seat in s.owner.values()
+
+
+def interest(s: GameState) -> None:
+    """Interest chit: every player with a loan pays 1 franc (2 with expensive loans).
+
+    A player short of francs must sell a building or ship, or take another loan (rulebook
+    "Loans"; nobody is forced to sell): with something to sell, the choice is theirs, in
+    turn from the player whose ship arrived (phase "interest"); with nothing, a loan it is.
+    """
+    n = s.num_players
+    if not any(p.loans for p in s.players):
         s.events.append("Interest is due, but nobody has a loan.")
         return
-    for p in payers:
-        due = 1 + (1 if s.expensive_loans and n >= 2 and p.loans >= n else 0)
+    waiting = []
+    for i in range(n):
+        p = s.players[i]
+        if not p.loans:
+            continue
+        due = interest_due(s, p)
         if p.francs >= due:
             p.francs -= due
             s.events.append(f"Interest is due: {p.name} pays {francs_text(due)}.")
+        elif s.interest_choice and has_something_to_sell(s, i):
+            waiting.append(i)
+            s.events.append(
+                f"Interest is due: {p.name} has {francs_text(p.francs)} of {francs_text(due)} "
+                "and may sell a building or ship, or take a loan."
+            )
         else:
-            short = due - p.francs
-            p.francs = 0
-            s.events.append(f"Interest is due: {p.name} cannot pay {francs_text(due)}.")
-            take_loans(s, p, short)
+            _short_of_interest(s, p, due)
+    if waiting:
+        # the player whose turn it is settles first, then the others clockwise
+        waiting.sort(key=lambda i: (i - s.current) % n)
+        s.interest_return = s.current
+        s.interest_queue = waiting
+        s.phase = "interest"
+        s.current = waiting[0]
+
+
+def _short_of_interest(s: GameState, p: PlayerState, due: int) -> None:
+    short = due - p.francs
+    p.francs = 0
+    s.events.append(f"Interest is due: {p.name} cannot pay {francs_text(due)}.")
+    take_loans(s, p, short)
+
+
+def pay_interest(s: GameState, a: PayInterest) -> None:
+    """The player first in the interest queue pays, with a loan for what is missing."""
+    if s.phase != "interest" or not s.interest_queue:
+        raise IllegalAction("No interest is due now; it is paid when a ship reaches the Interest chit.")
+    seat = s.interest_queue.pop(0)
+    p = s.players[seat]
+    due = interest_due(s, p)
+    if p.francs >= due:
+        p.francs -= due
+        s.events.append(f"{p.name} pays {francs_text(due)} interest.")
+    else:
+        _short_of_interest(s, p, due)
+    if s.interest_queue:
+        s.current = s.interest_queue[0]
+    else:
+        s.phase = "turn"
+        s.current = s.interest_return
+        s.events.append(f"{s.players[s.current].name}'s turn goes on.")
 
 
 def repay(s: GameState, a: RepayLoan) -> None:
+    if s.phase == "interest":
+        raise IllegalAction("Loans are repaid in your own turn; now settle the interest: sell, or 'pay'.")
     p = seller(s)
     if a.count < 1:
         raise IllegalAction("Repay at least one loan.")

@@ -28,6 +28,7 @@ from .actions import (
     EndTurn,
     Enter,
     Feed,
+    PayInterest,
     Reorder,
     RepayLoan,
     SellBuilding,
@@ -42,7 +43,7 @@ from .effects.base import Options, Perform
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE
-from .loans import REPAY_FRANCS, interest, repay
+from .loans import REPAY_FRANCS, interest, interest_due, pay_interest, repay
 from .payments import (
     FRANCS,
     Payment,
@@ -473,6 +474,7 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     SellShip: sell_ship,
     RepayLoan: repay,
     Feed: feed,
+    PayInterest: pay_interest,
     EndTurn: _end_turn,
 }
 
@@ -494,6 +496,7 @@ def apply(state: GameState, action: Action, *, in_place: bool = False) -> GameSt
 # Actions are immutable: the ones legal_actions lists again and again are made once.
 _SUPPLY, _END, _FEED, _REPAY = Supply(), EndTurn(), Feed(), RepayLoan()
 _KEEP_ORDER, _SWAP = Reorder(swap=False), Reorder(swap=True)
+_PAY_INTEREST = PayInterest()
 _feed_in_francs = lru_cache(maxsize=None)(lambda due: Feed(payment={FRANCS: due}))
 _build_action = lru_cache(maxsize=None)(lambda b: Build(target=b))
 _take_offer = lru_cache(maxsize=None)(lambda space: TakeOffer(space=space))
@@ -525,6 +528,14 @@ def legal_actions(s: GameState) -> list[Action]:
     seat = s.current
     p = s.players[seat]
     out: list[Action] = []
+    if s.phase == "interest":
+        # pay (with a loan for what is missing), or first sell what the payment needs
+        out.append(_PAY_INTEREST)
+        if p.francs < interest_due(s, p):
+            sell = _sell_actions()
+            out.extend([sell[b] for b, o in s.owner.items() if o == seat])
+            out.extend(_ship_sales(p))
+        return out
     if s.phase == "feeding":
         out.append(_FEED)
         due = food_due(s, seat)
@@ -575,11 +586,18 @@ def legal_actions(s: GameState) -> list[Action]:
         out.append(_REPAY)
     out.extend(sales)
     if p.ships:
-        seen: set[tuple[str, int]] = set()
-        ships = content().ships
-        for x in p.ships:
-            key = (ships[x].type, ships[x].value)
-            if key not in seen:
-                seen.add(key)
-                out.append(_sell_ship_action(x))
+        out.extend(_ship_sales(p))
+    return out
+
+
+def _ship_sales(p: PlayerState) -> list[Action]:
+    """One sale for each kind and value of ship the player has."""
+    out: list[Action] = []
+    seen: set[tuple[str, int]] = set()
+    ships = content().ships
+    for x in p.ships:
+        key = (ships[x].type, ships[x].value)
+        if key not in seen:
+            seen.add(key)
+            out.append(_sell_ship_action(x))
     return out

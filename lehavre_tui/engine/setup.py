@@ -37,6 +37,9 @@ class Setup(BaseModel):
     stacks: list[list[str]] | None = None  # three proposal stacks, top card first
     special_deck: list[str] | None = None  # face down, top first (full game)
     expensive_loans: bool = False
+    # a player short of francs for the interest may sell a building or ship first; False
+    # replays saves of format 1, where a loan was taken at once
+    interest_choice: bool = True
 
     @model_validator(mode="after")
     def _names(self) -> Setup:
@@ -192,6 +195,7 @@ def new_game(setup: Setup) -> GameState:
         ship_stacks=stacks,
         players=players,
         expensive_loans=setup.expensive_loans,
+        interest_choice=setup.interest_choice,
         events=[
             f"A {'short' if variant == 'short' else 'full'} game for {n} "
             f"player{'s' if n > 1 else ''} begins: {', '.join(setup.names)}. "

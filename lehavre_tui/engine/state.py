@@ -25,7 +25,8 @@ OFFER_GOOD: dict[str, Good] = {
     "cattle": Good.CATTLE,
 }
 
-Phase = Literal["turn", "feeding", "final", "over"]
+# "interest": players who cannot pay the interest choose between selling and a loan
+Phase = Literal["turn", "interest", "feeding", "final", "over"]
 Variant = Literal["full", "short"]
 
 
@@ -100,6 +101,10 @@ class GameState(BaseModel):
     modernised: list[str] = []  # wharves with a brick on them
     turn_sold: list[str] = []  # sold this turn: may not be bought back (buildings and ships)
     feeding_queue: list[int] = []  # seats still to feed at this end of round
+    interest_queue: list[int] = []  # seats still to settle the interest (phase "interest")
+    interest_return: int = 0  # the seat whose turn goes on once the interest is settled
+    # a player short of francs for the interest may sell first (saves of format 1: a loan at once)
+    interest_choice: bool = True
     final_turns: int = 0  # final actions taken
     expensive_loans: bool = False
     events: list[str] = []  # narration of the last action applied
@@ -164,6 +169,7 @@ class GameState(BaseModel):
         d["modernised"] = self.modernised[:]
         d["turn_sold"] = self.turn_sold[:]
         d["feeding_queue"] = self.feeding_queue[:]
+        d["interest_queue"] = self.interest_queue[:]
         d["events"] = []
         object.__setattr__(s, "__dict__", d)
         object.__setattr__(s, "__pydantic_fields_set__", self.__pydantic_fields_set__)

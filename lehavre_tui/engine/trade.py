@@ -104,7 +104,18 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
 def seller(s: GameState) -> PlayerState:
     if s.phase == "over":
         raise IllegalAction("The game is over.")
-    return s.players[s.current]
+    p = s.players[s.current]
+    if s.phase == "interest":
+        # outside one's own turn only as much as the payment needs (rulebook, selling)
+        from .loans import interest_due
+
+        due = interest_due(s, p)
+        if p.francs >= due:
+            raise IllegalAction(
+                f"You have the {francs_text(due)} for the interest now; pay it ('pay'). "
+                "More may be sold only in your own turn."
+            )
+    return p
 
 
 def sell(s: GameState, a: SellBuilding) -> None:

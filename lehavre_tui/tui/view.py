@@ -125,6 +125,8 @@ def phase_line(s: GameState) -> str:
         return "The game is over"
     if s.phase == "feeding":
         return f"Feeding: {name} pays"
+    if s.phase == "interest":
+        return f"Interest: {name} is short of francs (sell, or pay)"
     if s.phase == "final":
         return f"Final actions: {name} to play"
     step = "supply" if not s.supplied else ("main action" if not s.main_done else "buy, sell or end")

@@ -41,7 +41,8 @@ TURN = """\
 Each round has 7 turns; players take turns in order. On your turn:
 
 1. Supply: 'supply' moves your ship to the next supply chit. Its two goods land on the
-   offer spaces (the interest chit makes everyone with a loan pay 1 franc).
+   offer spaces (the interest chit makes everyone with a loan pay 1 franc; short of it,
+   sell a building or ship first, or 'pay' and a loan covers the rest).
 2. One main action, either
    A. take everything on one offer space ('take wood'), or
    B. enter a building ('enter fishery'): move your worker there, pay the entry fee to
