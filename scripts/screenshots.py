@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,7 @@ from textual.widgets import Input, TabbedContent  # noqa: E402
 
 from lehavre_tui.bots.heuristic import action_values  # noqa: E402
 from lehavre_tui.commands import to_command  # noqa: E402
+from lehavre_tui.engine.rules import legal_actions  # noqa: E402
 from lehavre_tui.engine.setup import Setup  # noqa: E402
 from lehavre_tui.session import Session  # noqa: E402
 from lehavre_tui.tui.app import LeHavreApp  # noqa: E402
@@ -86,6 +88,26 @@ async def against_bot(app: LeHavreApp, pilot: Pilot[None]) -> None:
             app.play(text)
             await pilot.pause()
         await wait_bots(app, pilot)
+
+
+def interest_game() -> LeHavreApp:
+    """A 2-player game of random moves up to the first time a player short of francs for the
+    interest chooses between selling and a loan in somebody else's turn."""
+    for seed in range(100):
+        s = Session.new(Setup(players=2, variant="full", seed=seed))
+        rng = random.Random(seed)
+        while not s.over:
+            s.act(rng.choice(legal_actions(s.state)))
+            st = s.state
+            if st.phase == "interest" and st.current != st.interest_return:
+                return LeHavreApp(s, bot_pace=0)
+    raise SystemExit("no random game reached an interest choice")
+
+
+async def dismiss_handoff(app: LeHavreApp, pilot: Pilot[None]) -> None:
+    while isinstance(app.screen, HandoffScreen):
+        app.screen.dismiss()
+        await pilot.pause()
 
 
 async def shoot(name: str, app: LeHavreApp, size: tuple[int, int], step: Step | None = None) -> None:
@@ -151,6 +173,7 @@ async def main() -> None:
     await shoot("table-against-a-bot", game(seats=["human", "heuristic"]), (160, 48), against_bot)
     await shoot("solo-scoring", game(1, seats=["heuristic"]), (160, 48), wait_bots)
     await shoot("too-small", game(), (90, 25))
+    await shoot("interest-choice", interest_game(), (160, 48), dismiss_handoff)
 
 
 if __name__ == "__main__":
