@@ -121,7 +121,7 @@ def _verb_help(verb: str) -> str:
         "Short of food, hand over everything and loans cover the rest.",
         "sell": "Buildings and ships go to the town for half their value.",
         "pay": "When a ship reaches the Interest chit and you lack the francs, you may first sell "
-        "a building or ship (only as much as the interest needs), then 'pay'.",
+        "buildings or ships, then 'pay'.",
         "buy": "Buy a town building or the top card of a proposal stack; ships come from the top of their stack.",
     }.get(verb)
     return line if extra is None else f"{line}\n{extra}"

@@ -43,7 +43,7 @@ from .effects.base import Options, Perform
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE
-from .loans import REPAY_FRANCS, interest, interest_due, pay_interest, repay
+from .loans import REPAY_FRANCS, interest, pay_interest, repay
 from .payments import (
     FRANCS,
     Payment,
@@ -529,12 +529,11 @@ def legal_actions(s: GameState) -> list[Action]:
     p = s.players[seat]
     out: list[Action] = []
     if s.phase == "interest":
-        # pay (with a loan for what is missing), or first sell what the payment needs
+        # pay (with a loan for what is missing), or sell first (as while feeding)
         out.append(_PAY_INTEREST)
-        if p.francs < interest_due(s, p):
-            sell = _sell_actions()
-            out.extend([sell[b] for b, o in s.owner.items() if o == seat])
-            out.extend(_ship_sales(p))
+        sell = _sell_actions()
+        out.extend([sell[b] for b, o in s.owner.items() if o == seat])
+        out.extend(_ship_sales(p))
         return out
     if s.phase == "feeding":
         out.append(_FEED)

@@ -104,18 +104,7 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
 def seller(s: GameState) -> PlayerState:
     if s.phase == "over":
         raise IllegalAction("The game is over.")
-    p = s.players[s.current]
-    if s.phase == "interest":
-        # outside one's own turn only as much as the payment needs (rulebook, selling)
-        from .loans import interest_due
-
-        due = interest_due(s, p)
-        if p.francs >= due:
-            raise IllegalAction(
-                f"You have the {francs_text(due)} for the interest now; pay it ('pay'). "
-                "More may be sold only in your own turn."
-            )
-    return p
+    return s.players[s.current]
 
 
 def sell(s: GameState, a: SellBuilding) -> None:
