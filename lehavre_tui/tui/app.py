@@ -66,6 +66,7 @@ class LeHavreApp(App[None]):
         Binding("f1", "help", "Help"),
         Binding("f2", "cards", "Cards"),
         Binding("f4", "hint", "Hint"),
+        Binding("f6", "pause", "Pause bots"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -95,6 +96,7 @@ class LeHavreApp(App[None]):
         self.hint_budget = hint_budget  # seconds the search bot thinks about a hint
         self.keyboard: int | None = None  # the seat of the person last at the keyboard
         self.bot_busy = False  # a bot move is being chosen (in a thread) or is due
+        self.bots_paused = False  # F6: the bots wait (to watch a bots' game at one's own pace)
         self.hint_busy = False
         self.solo: tuple[int | None, list[tuple[str, int]]] | None = None  # this game's solo records
         self._solo_session: Session | None = None
@@ -164,6 +166,11 @@ class LeHavreApp(App[None]):
         if local is not None:
             return local or None
         if s.is_bot_turn() or self.bot_busy:
+            if self.bots_paused and not self.bot_busy:
+                return self.refuse(
+                    f"{self.seat_label(s.state.current)} is to play, but the bots are paused; "
+                    "F6 or 'pause' lets them play on."
+                )
             return self.refuse(f"{self.seat_label(s.state.current)} is playing; wait for your turn.")
         before = (s.state.current, s.state.phase)
         self.keyboard = s.state.current
@@ -198,6 +205,8 @@ class LeHavreApp(App[None]):
         if verb == "cards" and not rest:
             self.action_cards()
             return ""
+        if verb == "pause" and not rest:
+            return self._pause()
         if verb == "show":
             from ..commands import building_id
 
@@ -319,6 +328,10 @@ class LeHavreApp(App[None]):
         if s is None or s is not session or not s.is_bot_turn() or self.table is None:
             self.bot_busy = False
             return
+        if self.bots_paused:
+            self.bot_busy = False
+            self.table.sync()  # the bar says that the bots wait
+            return
         self._bot_move(s, (s.state.current, s.state.phase))
 
     @work(thread=True, group="bots")
@@ -341,6 +354,26 @@ class LeHavreApp(App[None]):
             self.refuse(f"{self.seat_label(before[0])} could not move: {error}")
             return
         self.follow_game(*before)
+
+    def action_pause(self) -> None:
+        """F6: the bots stop after the move they are making; again, they play on."""
+        self._pause()
+
+    def _pause(self) -> str:
+        s = self.session
+        if s is None or self.table is None:
+            return ""
+        if all(kind == "human" for kind in s.seats):
+            return self.refuse("No bots at this table: there is nothing to pause.")
+        self.bots_paused = not self.bots_paused
+        self.table.sync()
+        if self.bots_paused:
+            self._note("Bots paused: they wait after the move they are making. F6 or 'pause' lets them play on.")
+            return ""
+        self._note("The bots play on.")
+        if s.is_bot_turn():
+            self.schedule_bot()
+        return ""
 
     # --- hints ------------------------------------------------------------------------------
     def action_hint(self) -> None:
@@ -401,6 +434,9 @@ class LeHavreApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save", "cards", "hint"):
             return self.session is not None and self.table is not None
+        if action == "pause":  # shown only at a table with bots
+            s = self.session
+            return s is not None and self.table is not None and any(k != "human" for k in s.seats)
         return True
 
     def _undo(self) -> str:

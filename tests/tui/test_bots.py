@@ -184,3 +184,43 @@ def test_new_refuses_wrong_seats(args: list[str], words: str, capsys: pytest.Cap
     assert main(args) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+async def test_f6_pauses_a_game_of_bots_and_lets_it_play_on() -> None:
+    app = bot_app(["heuristic", "heuristic"])
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        for _ in range(500):  # let them make a few moves
+            if len(s.actions) >= 5:
+                break
+            await pilot.pause(0.01)
+        await pilot.press("f6")
+        assert app.bots_paused
+        for _ in range(200):  # the move under way ends; then nothing more
+            if not app.bot_busy:
+                break
+            await pilot.pause(0.01)
+        moves = len(s.actions)
+        await pilot.pause(0.3)
+        assert len(s.actions) == moves
+        assert "Bots paused" in log_text(app)
+        assert app.play("supply") is not None  # a bot is to play: refused, nothing changes
+        assert len(s.actions) == moves
+        assert app.play("pause") is None  # the word does the same as the key
+        assert not app.bots_paused
+        for _ in range(500):
+            if len(s.actions) > moves + 3:
+                break
+            await pilot.pause(0.01)
+        assert len(s.actions) > moves + 3
+
+
+async def test_pause_at_a_table_without_bots_says_so() -> None:
+    app = bot_app(["human", "human"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        refusal = app.play("pause")
+        assert refusal is not None and "nothing to pause" in refusal
+        assert not app.bots_paused
+        assert "there is nothing to" in log_text(app)

@@ -25,6 +25,7 @@ KEYS = """\
 F1        this help                    Esc      close a window, back to the command bar
 F2        the cards on the table       F3       next board (compact table)
 F4        a hint: a suggested move goes into the command bar (Enter plays it)
+F6        pause the bots / let them play on (at a table with bots)
 Ctrl+Z    take back your last move     Ctrl+S   save the game (to the data folder)
 Ctrl+P    command palette (all moves)  Ctrl+Q   quit (the game is saved after every move)
 Tab       complete the command         Up/Down  earlier commands
@@ -32,7 +33,7 @@ Click     an offer space, a building, a ship or a price: its command goes into t
           a card number: the card in full
 
 Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, hint,
-quit, help [TOPIC].
+pause, quit, help [TOPIC].
 
 Bots (chosen per seat when setting up) play their own turns, one move at a time; their lines
 in the log are marked with the kind of bot. Your undo never takes back a bot's move."""

@@ -171,6 +171,9 @@ def hint_text(app: LeHavreApp, value: str) -> Text:
         if s.state.phase == "over":
             return Text("The game is over. F1 for help, ctrl+q to quit; the final scores stay in the log.")
         if s.is_bot_turn():
+            if app.bots_paused and not app.bot_busy:
+                who = app.seat_label(s.state.current)
+                return Text(f"Bots paused: {who} is to play. F6 or 'pause' lets them go on.")
             return Text(
                 f"{app.seat_label(s.state.current)} is playing…  The bar waits for a person's turn "
                 "(show, cards, save, help and F1 still work)."
