@@ -453,3 +453,46 @@ async def test_names_with_brackets_are_shown_as_written() -> None:
         await pilot.pause()
         panels = [widget_text(p) for p in app.screen.query(PlayerPanel)]
         assert "[B]ZED" in panels[0] and "ANN[/]" in panels[1]
+
+
+async def test_pasted_lines_are_played_one_after_the_other() -> None:
+    from textual import events
+
+    app = new_app(handoff=False)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        table = app.table
+        assert table is not None
+        box = table.query_one(CommandInput)
+        box.focus()
+        box.value = "sup"  # typed before the paste: the first line continues it
+        box.post_message(events.Paste("ply\r\ntake wood\n\nend\ntake fi"))
+        for _ in range(50):
+            await pilot.pause()
+            if len(s.actions) >= 3:
+                break
+        assert [a.kind for a in s.actions] == ["supply", "take", "end"]
+        assert box.value == "take fi"  # the unfinished line waits in the bar
+        box.value = ""
+        box.post_message(events.Paste("supply\ntake nothing\n"))
+        for _ in range(50):
+            await pilot.pause()
+        assert [a.kind for a in s.actions] == ["supply", "take", "end", "supply"]
+        assert box.value == "take nothing"  # refused: back in the bar to be corrected
+        assert "take nothing" not in [a.kind for a in s.actions]
+
+
+async def test_a_single_pasted_word_is_just_text() -> None:
+    from textual import events
+
+    app = new_app(handoff=False)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.table
+        assert table is not None
+        box = table.query_one(CommandInput)
+        box.focus()
+        box.post_message(events.Paste("supply"))
+        await pilot.pause()
+        assert box.value == "supply"
+        assert app.session is not None and app.session.actions == []

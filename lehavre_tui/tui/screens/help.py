@@ -29,6 +29,7 @@ F6        pause the bots / let them play on (at a table with bots)
 Ctrl+Z    take back your last move     Ctrl+S   save the game (to the data folder)
 Ctrl+P    command palette (all moves)  Ctrl+Q   quit (the game is saved after every move)
 Tab       complete the command         Up/Down  earlier commands
+Paste     several lines: played as commands, one after the other
 Click     an offer space, a building, a ship or a price: its command goes into the bar
           a card number: the card in full
 

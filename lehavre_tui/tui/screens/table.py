@@ -199,8 +199,12 @@ class TableScreen(Screen[None]):
         box = self.command_input
         box.remember(text)
         refused = self.game.play(text)
-        if refused is None and box.value == event.value:
-            box.value = ""
+        if refused is not None and not box.value:
+            # back into the bar to be corrected (unless the next command is being typed),
+            # the reason staying under it until the line is changed
+            box.value = event.value
+            box.cursor_position = len(box.value)
+            self.query_one(CommandBar).refused(event.value, refused)
 
     # --- keys -----------------------------------------------------------------------------
     def action_next_board(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import Suggester
@@ -81,6 +82,32 @@ class CommandInput(Input):
         self._pos = max(0, min(len(self.history), self._pos + step))
         self.value = self.history[self._pos] if self._pos < len(self.history) else ""
         self.cursor_position = len(self.value)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Pasted lines are commands, played one after the other (a line still being
+        written stays in the bar); a single line is pasted as text."""
+        text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+        if "\n" not in text:
+            return  # Input's own handler pastes it (handlers of every class in turn)
+        event.prevent_default()  # not Input's handler, which keeps only the first line
+        event.stop()
+        *whole, rest = text.split("\n")
+        for i, line in enumerate(whole):
+            command = (self.value + line) if i == 0 else line
+            if i == 0:
+                self.value = ""
+            if command.strip():
+                self.post_message(self.Submitted(self, command, None))
+        self.value = rest
+        self.cursor_position = len(rest)
+
+    async def action_submit(self) -> None:
+        """Enter: the command leaves the bar at once, so keys typed (or pasted) before it has
+        been played start the next command instead of running into this one. A refused
+        command comes back into the bar (see the table's `submit`)."""
+        value = self.value
+        self.value = ""
+        self.post_message(self.Submitted(self, value, None))
 
     def action_complete(self) -> None:
         """Tab: take the grey suggestion, or cycle through what fits the typed words."""
