@@ -496,3 +496,30 @@ async def test_a_single_pasted_word_is_just_text() -> None:
         await pilot.pause()
         assert box.value == "supply"
         assert app.session is not None and app.session.actions == []
+
+
+async def test_clicking_your_ship_fills_its_sale_into_the_bar() -> None:
+    from lehavre_tui.engine.cards import content
+
+    app = new_app(handoff=False)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        table = app.table
+        assert table is not None
+        ship = content().ships[s.state.players[0].ships[0]]  # the short game's starting ship
+        panel = table.query(PlayerPanel)[0]
+        lines = panel.render_lines(Region(0, 0, panel.size.width, panel.size.height))
+        y, line = next((i, ln.text) for i, ln in enumerate(lines) if "Ships" in ln.text)
+        await pilot.click(panel, offset=(line.index(ship.name), y))
+        await pilot.pause()
+        assert table.query_one(CommandInput).value == f"sell {ship.name.lower()}"
+        # another player's ships are not for the player to act to sell
+        other = table.query(PlayerPanel)[1]
+        lines = other.render_lines(Region(0, 0, other.size.width, other.size.height))
+        y, line = next((i, ln.text) for i, ln in enumerate(lines) if "Ships" in ln.text)
+        theirs = content().ships[s.state.players[1].ships[0]].name
+        table.query_one(CommandInput).value = ""
+        await pilot.click(other, offset=(line.index(theirs), y))
+        await pilot.pause()
+        assert table.query_one(CommandInput).value == ""

@@ -6,7 +6,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...commands import to_command
-from ...engine.actions import Enter
+from ...engine.actions import Enter, SellShip
 from ...engine.cards import content
 from ...engine.goods import STANDARD_GOODS, UPGRADED_GOODS, Good
 from ...engine.scoring import score
@@ -132,11 +132,18 @@ class PlayerPanel(TableWidget):
             t.append(self.g.dash, self.st("dim"))
             return t
         n = s.num_players
-        parts = []
-        for x in p.ships:
+        # the player to act may click a ship to put its sale into the bar
+        selling = self.seat_no == s.current and s.phase != "over"
+        for i, x in enumerate(p.ships):
             sc = c.ships[x]
-            parts.append(f"{sc.type} {sc.name} ({sc.value}, food {c.ship_kinds[sc.type].food[n - 1]})")
-        t.append(", ".join(parts))
+            if i:
+                t.append(", ")
+            name = f"{sc.type} {sc.name}"
+            if selling:
+                t.append_text(link(name, fill_action(to_command(SellShip(ship=x), s))))
+            else:
+                t.append(name)
+            t.append(f" ({sc.value}, food {c.ship_kinds[sc.type].food[n - 1]})")
         return t
 
     def _buildings_line(self) -> Text:
