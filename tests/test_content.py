@@ -537,3 +537,19 @@ def test_unknown_ship_on_round_card_fails(tmp_path):
         load_content(d)
     msg = str(err.value)
     assert "rounds.toml" in msg and "R07" in msg and "ship" in msg
+
+
+def test_the_package_carries_its_card_data() -> None:
+    """An installed (not editable) package finds the cards inside itself: the link
+    lehavre_tui/content leads to content/, and the package data takes the TOML files along."""
+    import tomllib
+
+    import lehavre_tui
+
+    inside = Path(lehavre_tui.__file__).parent / "content"
+    assert inside.is_dir()
+    names = {p.name for p in inside.glob("*.toml")}
+    assert names == {p.name for p in (Path(lehavre_tui.__file__).parents[1] / "content").glob("*.toml")}
+    assert {"buildings_standard.toml", "buildings_special.toml", "rounds.toml", "ships.toml"} <= names
+    project = tomllib.loads((Path(lehavre_tui.__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "content/*.toml" in project["tool"]["setuptools"]["package-data"]["lehavre_tui"]

@@ -284,10 +284,14 @@ def round_card(c: Content, card_id: str) -> RoundCard:
 
 
 def content_dir() -> Path:
-    """Where the card data lives: $LEHAVRE_CONTENT, else `content/` beside the package."""
+    """Where the card data lives: $LEHAVRE_CONTENT; else `content` inside the package (an
+    installed package, or the link to the project's `content/`); else `content/` beside it."""
     env = os.environ.get("LEHAVRE_CONTENT")
     if env:
         return Path(env)
+    here = Path(__file__).resolve().parents[1] / "content"
+    if here.is_dir():
+        return here
     return Path(__file__).resolve().parents[2] / "content"
 
 
