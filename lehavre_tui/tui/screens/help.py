@@ -33,10 +33,10 @@ Paste     several lines: played as commands, one after the other
 Click     an offer space, a building, a ship or a price: its command goes into the bar
           a card number: the card in full
 
-Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, hint,
+Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, hint, \
 pause, quit, help [TOPIC].
 
-Bots (chosen per seat when setting up) play their own turns, one move at a time; their lines
+Bots (chosen per seat when setting up) play their own turns, one move at a time; their lines \
 in the log are marked with the kind of bot. Your undo never takes back a bot's move."""
 
 TURN = """\
