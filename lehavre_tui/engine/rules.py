@@ -9,6 +9,9 @@ with extra actions (buy, sell, repay) at any time of one's own turn. Seven turns
 a round; then harvest, feeding, the town's building, and the round card's ship.
 After the last round every player takes one final main action.
 
+When a ship reaches the Interest chit, players short of francs who could sell something
+get a short window (phase "interest") to sell, then pay; the turn then goes on.
+
 This module holds the turn itself (supply, main actions, ending a turn) and the two
 entry points; `trade.py` has buying and selling, `loans.py` loans and interest,
 `round_end.py` harvest, feeding, the town's building and the next round.
