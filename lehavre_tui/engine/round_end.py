@@ -12,7 +12,7 @@ from .actions import (
 from .cards import content, round_card
 from .errors import IllegalAction
 from .goods import FOOD_VALUE, Good
-from .loans import take_loans
+from .loans import has_something_to_sell, take_loans
 from .payments import (
     FRANCS,
     Payment,
@@ -88,7 +88,7 @@ def feeding_has_choice(s: GameState, seat: int) -> bool:
     if p.food_goods() > 0:
         return True  # which food tokens, or francs instead
     # only francs: a choice remains only if selling could avoid a loan
-    return p.francs < due and (bool(s.buildings_of(seat)) or bool(p.ships))
+    return p.francs < due and has_something_to_sell(s, seat)
 
 
 def advance_feeding(s: GameState) -> None:

@@ -581,7 +581,7 @@ def legal_actions(s: GameState) -> list[Action]:
                 sales.append(sell[b])
             elif o == TOWN and prices[b] <= francs and b not in sold:
                 out.append(buy_building_action(b))
-        out.extend(purchases(s, p, town=False))
+        out.extend(purchases(s, p))
     elif seat in owner.values():  # a quick look first: often there is nothing to sell
         sales = [sell[b] for b, o in owner.items() if o == seat]
     if s.phase != "feeding" and p.loans and francs >= REPAY_FRANCS:

@@ -141,20 +141,18 @@ def sell_ship(s: GameState, a: SellShip) -> None:
     s.events.append(f"{p.name} sells the {kind} {sc.name} to the town for {francs_text(sc.value // 2)}.")
 
 
-def purchases(s: GameState, p: PlayerState, town: bool = True) -> list[Action]:
-    """What the player may buy now: the town's buildings (unless `town` is False), the
-    proposal tops and the top ships."""
+def purchases(s: GameState, p: PlayerState) -> list[Action]:
+    """The proposal tops and top ships the player can afford now (the town's buildings are
+    looked at with the player's own, in `legal_actions`)."""
     cards = content().buildings
     out: list[Action] = []
     francs = p.francs
     sold = s.turn_sold
-    candidates = [st[0] for st in s.proposals if st]
-    if town:
-        candidates = [b for b, o in s.owner.items() if o == TOWN] + candidates
-    for b in candidates:
-        price = cards[b].price
-        if price is not None and price <= francs and b not in sold:
-            out.append(buy_building_action(b))
+    for st in s.proposals:
+        if st:
+            price = cards[st[0]].price
+            if price is not None and price <= francs and st[0] not in sold:
+                out.append(buy_building_action(st[0]))
     prices = _ship_prices()
     for t, stack in s.ship_stacks.items():
         if stack and prices[t] <= francs and stack[-1] not in sold:
