@@ -186,3 +186,13 @@ def test_new_saves_have_the_second_format_and_load():
     _, actions2, s2, _ = load_save(text)
     assert actions2 == actions
     assert s2.model_dump(exclude={"events"}) == s.model_dump(exclude={"events"})
+
+
+def test_a_hint_names_the_interest_payment_in_words():
+    from lehavre_tui.bots.hint import describe
+
+    s = short_of_francs(interest_first(), 1)
+    own(s, "fishery", 1)
+    s = apply(s, Supply())
+    assert describe(s, PayInterest()) == "Pay the interest (a loan covers what your francs do not)"
+    assert describe(s, SellBuilding(building="fishery")) == "Sell the Fishery"

@@ -10,6 +10,7 @@ from ..engine.actions import (
     EndTurn,
     Enter,
     Feed,
+    PayInterest,
     Reorder,
     RepayLoan,
     SellBuilding,
@@ -60,6 +61,8 @@ def describe(state: GameState, action: Action) -> str:
         return "Feed your workers" + (" with francs" if action.payment else "")
     if isinstance(action, Reorder):
         return "Swap the top two special buildings" if action.swap else "Leave the special buildings as they are"
+    if isinstance(action, PayInterest):
+        return "Pay the interest (a loan covers what your francs do not)"
     if isinstance(action, EndTurn):
         return "End your turn"
     return str(action)

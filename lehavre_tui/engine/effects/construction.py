@@ -137,7 +137,7 @@ def _build_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     via = card.action
     assert isinstance(via, BuildAction)
     # Building Firms, Construction Firm and Sawmill ask the same of the same tops
-    key = (via.wood_discount, via.needs_wood)
+    key = ("build", via.wood_discount, via.needs_wood)
     tops = ctx.memo.get(key)
     if tops is None:
         masons = ctx.owns("masons_guild")
