@@ -63,8 +63,110 @@ def test_a_player_who_could_sell_chooses_and_the_turn_waits():
     assert s.phase == "turn" and s.current == 0 and s.supplied  # Anna's turn goes on
     assert s.events[-1] == "Anna's turn goes on."
     s = apply(s, TakeOffer(space="wood"))
-    with pytest.raises(IllegalAction, match="sold"):
-        apply(s, BuyBuilding(building="fishery"))  # sold this turn: not bought back in it
+    give(s, 0, francs=20)
+    assert BuyBuilding(building="fishery") in legal_actions(s)
+    s = apply(s, BuyBuilding(building="fishery"))  # Ben sold it, not Anna: she may buy it
+    assert s.owner["fishery"] == 0
+
+
+def test_only_the_seller_is_barred_from_buying_back_and_only_in_that_turn():
+    # Clara sells the Clay Mound in the interest window of Anna's turn (the issue's Carla and
+    # Bruno); Anna may buy it at once, Clara in her own turn
+    s = short_of_francs(interest_first(), 2)
+    own(s, "clay_mound", 2)
+    s = apply(apply(s, Supply()), SellBuilding(building="clay_mound"))
+    assert s.turn_sold == []
+    s = apply(s, PayInterest())
+    assert s.current == 0
+    give(s, 0, francs=20)
+    assert BuyBuilding(building="clay_mound") in legal_actions(s)
+    s = apply(s, BuyBuilding(building="clay_mound"))
+    assert s.owner["clay_mound"] == 0
+    s = apply(apply(s, SellBuilding(building="clay_mound")), TakeOffer(space="wood"))
+    with pytest.raises(IllegalAction, match="You sold the Clay Mound this turn"):
+        apply(s, BuyBuilding(building="clay_mound"))  # Anna sold it herself: not in this turn
+    assert BuyBuilding(building="clay_mound") not in legal_actions(s)
+    s = apply(apply(s, EndTurn()), Supply())
+    give(s, 1, francs=20)
+    assert BuyBuilding(building="clay_mound") in legal_actions(s)  # Ben did not sell it
+
+
+def test_the_player_whose_turn_it_is_may_not_buy_back_what_he_sold_for_the_interest():
+    s = short_of_francs(interest_first(), 0)
+    own(s, "fishery", 0)
+    s = apply(s, Supply())
+    assert s.phase == "interest" and s.current == 0
+    s = apply(apply(s, SellBuilding(building="fishery")), PayInterest())
+    assert s.phase == "turn" and s.turn_sold == ["fishery"]
+    give(s, 0, francs=20)
+    with pytest.raises(IllegalAction, match="You sold the Fishery this turn"):
+        apply(s, BuyBuilding(building="fishery"))
+
+
+def _sale_in_the_interest_window() -> tuple[Setup, list[Action], GameState]:
+    """Random moves until a player sells a building for the interest in another's turn."""
+    for seed in range(300):
+        setup = complete_setup(Setup(players=3, seed=seed))
+        s = new_game(setup)
+        rng = random.Random(seed)
+        actions: list[Action] = []
+        while s.phase != "over":
+            legal = legal_actions(s)
+            if s.phase == "interest" and s.current != s.interest_return:
+                sale = next((a for a in legal if isinstance(a, SellBuilding)), None)
+                if sale is not None:
+                    actions.append(sale)
+                    return setup, actions, apply(s, sale)
+            a = rng.choice(legal)
+            s = apply(s, a)
+            actions.append(a)
+    raise AssertionError("no random game had a sale in the interest window")
+
+
+def test_who_sold_what_survives_a_save_and_its_replay():
+    # Anna buys a Building Firm and sells it again in her first turn: after loading she
+    # still may not buy it back
+    setup = complete_setup(Setup(players=3, seed=7))
+    actions: list[Action] = [BuyBuilding(building="building_firm_1"), SellBuilding(building="building_firm_1")]
+    s = new_game(setup)
+    for a in actions:
+        s = apply(s, a)
+    _, _, s2, _ = load_save(dump_save(setup, actions, s))
+    assert s2.turn_sold == ["building_firm_1"]
+    with pytest.raises(IllegalAction, match="You sold the Building Firm this turn"):
+        apply(s2, BuyBuilding(building="building_firm_1"))
+    # a sale for the interest in another player's turn bars nobody, after loading too
+    setup, actions, s = _sale_in_the_interest_window()
+    sold = actions[-1]
+    assert isinstance(sold, SellBuilding)
+    _, _, s2, _ = load_save(dump_save(setup, actions, s))
+    assert s2.turn_sold == []
+    while s2.phase == "interest":
+        s2 = apply(s2, PayInterest())
+    give(s2, s2.current, francs=40)
+    assert BuyBuilding(building=sold.building) in legal_actions(s2)
+    assert apply(s2, BuyBuilding(building=sold.building)).owner[sold.building] == s2.current
+
+
+def test_saves_of_the_second_format_load_with_the_seller_only_bar():
+    # a save of format 2 kept every sale of the turn, whoever sold: a sale for the interest
+    # in another player's turn was kept, and the player whose turn it was could not buy it
+    setup, actions, s = _sale_in_the_interest_window()
+    sold = actions[-1]
+    assert isinstance(sold, SellBuilding) and s.turn_sold == []
+    data = json.loads(dump_save(setup, actions, s))
+    data["format_version"] = 2
+    data["snapshot"]["turn_sold"] = [sold.building]
+    _, _, s2, _ = load_save(json.dumps(data))
+    assert s2.model_dump(exclude={"events"}) == s.model_dump(exclude={"events"})
+    while s2.phase == "interest":
+        s2 = apply(s2, PayInterest())
+    give(s2, s2.current, francs=40)
+    assert BuyBuilding(building=sold.building) in legal_actions(s2)
+    # read as the third format, that snapshot no longer fits its moves
+    data["format_version"] = 3
+    with pytest.raises(SaveError, match="snapshot does not match"):
+        load_save(json.dumps(data))
 
 
 def test_paying_without_selling_takes_the_loan():
@@ -163,7 +265,7 @@ def test_saves_of_the_first_format_replay_with_a_loan_at_once():
     del data["setup"]["interest_choice"]  # what a save of the first format holds
     for key in ("interest_queue", "interest_return", "interest_choice"):
         del data["snapshot"][key]
-    assert data["format_version"] == 2
+    assert data["format_version"] == 3
     data["format_version"] = 1
     setup1, _, s1, _ = load_save(json.dumps(data))
     assert setup1.interest_choice is False
@@ -175,14 +277,14 @@ def test_saves_of_the_first_format_replay_with_a_loan_at_once():
         load_save(json.dumps(data))
 
 
-def test_new_saves_have_the_second_format_and_load():
+def test_new_saves_have_the_third_format_and_load():
     setup = Setup(players=3, seed=7, chit_order=[INTEREST_CHIT, 1, 2, 3, 4, 6, 7])
     s = new_game(setup)
     actions: list[Action] = [Supply(), TakeOffer(space="wood"), EndTurn()]
     for a in actions:
         s = apply(s, a)
     text = dump_save(setup, actions, s)
-    assert json.loads(text)["format_version"] == 2
+    assert json.loads(text)["format_version"] == 3
     _, actions2, s2, _ = load_save(text)
     assert actions2 == actions
     assert s2.model_dump(exclude={"events"}) == s.model_dump(exclude={"events"})

@@ -666,15 +666,30 @@ def test_football_stadium_revealed_onto_an_empty_stack() -> None:
     assert s.special_deck == ["zoo", "kiln"]
 
 
-def test_the_town_never_builds_the_football_stadium() -> None:
+def test_the_town_builds_the_football_stadium_as_the_lowest_numbered_top() -> None:
+    # the Stadium on a stack space counts with its number 31: after every standard card
     s = set_round(game(3), "standard")
     s.proposals = [["football_stadium"], ["joinery", "bank"], ["colliery"]]
     round_end.finish_round(s)
     assert s.owner["joinery"] == TOWN and s.proposals[0] == ["football_stadium"]
     s = set_round(game(3), "standard")
+    s.proposals = [["town_hall"], ["football_stadium"], ["church"]]  # 28, 31, 30
+    round_end.finish_round(s)
+    assert s.owner["town_hall"] == TOWN and s.proposals == [[], ["football_stadium"], ["church"]]
+    s = set_round(game(3), "standard")
     s.proposals = [["football_stadium"], [], []]
     round_end.finish_round(s)
-    assert s.proposals[0] == ["football_stadium"] and "football_stadium" not in s.owner
+    assert s.owner["football_stadium"] == TOWN and s.proposals == [[], [], []]
+    assert "The town builds the Football Stadium." in s.events
+    # with the town for good: nobody buys it, and it is not laid out again
+    s.phase, s.current, s.supplied = "turn", 0, True
+    give(s, 0, francs=40)
+    assert BuyBuilding(building="football_stadium") not in legal_actions(s)
+    with pytest.raises(IllegalAction, match="cannot be bought"):
+        apply(s, BuyBuilding(building="football_stadium"))
+    s = set_round(s, "standard")
+    round_end.finish_round(s)
+    assert s.owner["football_stadium"] == TOWN and s.proposals == [[], [], []]
     # revealed while every stack holds cards: it waits with the town's buildings
     s = set_round(game(3), "special")
     s.special_deck = ["football_stadium"]

@@ -204,6 +204,8 @@ class BuildingCard(_Strict):
     text: str
     usage_full: list[Usage] | None = None  # players 1..5, standard deck only
     usage_short: list[Usage] | None = None
+    # a special building that is laid out on a proposal stack: its number there
+    stack_number: int | None = None
 
     @model_validator(mode="after")
     def _check(self) -> BuildingCard:
@@ -219,6 +221,15 @@ class BuildingCard(_Strict):
     @property
     def can_enter(self) -> bool:
         return self.action.kind != "none"
+
+    @property
+    def proposal_number(self) -> int:
+        """The number by which the town picks the lowest proposal top: 1-30 for the
+        standard buildings, 31 for the Football Stadium; cards never laid out on a stack
+        (start buildings, other specials) come after all of them."""
+        if self.stack_number is not None:
+            return self.stack_number
+        return int(self.number) if self.number.isdigit() else 1_000
 
 
 class ShipKind(_Strict):

@@ -159,10 +159,11 @@ def finish_round(s: GameState) -> None:
     row = round_row(c, card.id, s.num_players)
     stadium_waits = stadium_may_move(s)
     if row.town == "standard":
-        # the Football Stadium on a stack space is never the town's to build
-        tops = [st[0] for st in s.proposals if st and st[0] != STADIUM]
+        # the lowest number among the tops; the Football Stadium on a stack space counts
+        # with its number 31 (docs/rules-notes.md)
+        tops = [st[0] for st in s.proposals if st]
         if tops:
-            b = min(tops, key=lambda x: c.buildings[x].number)
+            b = min(tops, key=lambda x: c.buildings[x].proposal_number)
             for st in s.proposals:
                 if st and st[0] == b:
                     st.pop(0)
@@ -179,7 +180,6 @@ def finish_round(s: GameState) -> None:
     kind = c.ship_kinds[ship.type].name.lower()
     s.events.append(f"The round card turns over: the {kind} {ship.name} (value {ship.value}) enters play.")
     s.feeding_queue = []
-    s.turn_sold = []  # sales made while feeding do not bar purchases next round
     s.main_done = False
     s.supplied = False
     s.turn = 0
@@ -209,8 +209,9 @@ def stadium_may_move(s: GameState) -> bool:
     """Could the Football Stadium move onto a proposal stack during the next step?
 
     Yes while it is face down, or while it waits with the town because every stack still
-    holds cards. (A stadium that was built and sold back to the town belongs to the town
-    for good: the stack it was built from stays empty, so it is never taken for waiting.)
+    holds cards. (A stadium the town built, or one a player built and sold back, belongs to
+    the town for good: the stack it was built from stays empty, so it is never taken for
+    waiting.)
     """
     return STADIUM in s.special_deck or (s.owner.get(STADIUM) == TOWN and all(s.proposals))
 

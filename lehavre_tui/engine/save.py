@@ -18,10 +18,17 @@ from .rules import apply
 from .setup import Setup, complete_setup, new_game
 from .state import GameState
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 # Format 1 predates the interest choice: a player short of francs for the interest took a
 # loan at once. Such saves are replayed that way, and their snapshots lack the new fields.
-_FORMAT_1_ONLY_NOW = {"events", "interest_queue", "interest_return", "interest_choice"}
+# Formats 1 and 2 kept in `turn_sold` every sale of the turn, whoever sold; format 3 keeps
+# only the sales of the player whose turn it is (the only ones that bar a purchase). The
+# moves replay the same, so their snapshots are compared without that field.
+_LEFT_OUT: dict[int, set[str]] = {
+    1: {"events", "interest_queue", "interest_return", "interest_choice", "turn_sold"},
+    2: {"events", "turn_sold"},
+    FORMAT_VERSION: {"events"},
+}
 
 
 class SaveError(Exception):
@@ -81,9 +88,9 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]
     except ValidationError as exc:
         where = ".".join(str(p) for p in exc.errors()[0]["loc"])
         raise SaveError(f"The save file is damaged: '{where}' is missing or wrong.") from None
-    if save.format_version not in (1, FORMAT_VERSION):
+    if save.format_version not in _LEFT_OUT:
         raise SaveError(
-            f"This save has format version {save.format_version}; this game reads versions 1 and {FORMAT_VERSION}."
+            f"This save has format version {save.format_version}; this game reads versions 1 to {FORMAT_VERSION}."
         )
     setup = save.setup
     if save.format_version == 1:
@@ -98,8 +105,8 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]
     except IllegalAction as exc:
         raise SaveError(f"The save's set-up is not valid: {exc}") from None
     if save.snapshot is not None:
-        left_out = _FORMAT_1_ONLY_NOW if save.format_version == 1 else {"events"}
-        expected = state.model_dump(mode="json", exclude=left_out)
-        if expected != save.snapshot:
+        expected = state.model_dump(mode="json", exclude=_LEFT_OUT[save.format_version])
+        snapshot = {k: v for k, v in save.snapshot.items() if k not in _LEFT_OUT[save.format_version]}
+        if expected != snapshot:
             raise SaveError("The save file's snapshot does not match its moves; the file was changed or damaged.")
     return setup, actions, state, narration

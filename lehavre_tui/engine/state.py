@@ -99,7 +99,9 @@ class GameState(BaseModel):
     special_deck: list[str] = []  # face down, top first
     ship_stacks: dict[str, list[str]] = {}  # ship type -> ship ids, top card LAST
     modernised: list[str] = []  # wharves with a brick on them
-    turn_sold: list[str] = []  # sold this turn: may not be bought back (buildings and ships)
+    # what the player whose turn it is sold in it: that player may not buy it back in the same
+    # turn (buildings and ships; sales in other players' turns bar nobody, see trade.py)
+    turn_sold: list[str] = []
     feeding_queue: list[int] = []  # seats still to feed at this end of round
     interest_queue: list[int] = []  # seats still to settle the interest (phase "interest")
     interest_return: int = 0  # the seat whose turn goes on once the interest is settled

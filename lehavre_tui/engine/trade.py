@@ -1,9 +1,9 @@
 """Extra actions: buying buildings and ships, selling them to the town.
 
 Buying: the town's buildings and the top card of each proposal stack and ship stack, never
-in the final phase, never what you sold this turn. Selling: to the town only, for half the
-value, at any time of your own turn and while you feed your workers. A worker on a building
-that changes owner goes home.
+in the final phase, never what you sold yourself this turn. Selling: to the town only, for
+half the value, at any time of your own turn and when a payment is due from you (feeding,
+interest). A worker on a building that changes owner goes home.
 """
 
 from __future__ import annotations
@@ -101,6 +101,25 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
     )
 
 
+def turn_player(s: GameState) -> int | None:
+    """The seat whose turn it is: while the interest is settled, the turn it interrupted;
+    while the workers are fed, nobody's."""
+    if s.phase == "interest":
+        return s.interest_return
+    if s.phase == "feeding":
+        return None
+    return s.current
+
+
+def _sold(s: GameState, card: str) -> None:
+    """What a player sells may not be bought back by that player in the same turn (Polish
+    rulebook l. 546-547: "you may not sell and buy"). Only the player whose turn it is can
+    buy, so only that player's sales are kept, in `turn_sold`: a sale in another player's
+    turn (the interest, the feeding) bars nobody."""
+    if s.current == turn_player(s):
+        s.turn_sold.append(card)
+
+
 def seller(s: GameState) -> PlayerState:
     if s.phase == "over":
         raise IllegalAction("The game is over.")
@@ -117,7 +136,7 @@ def sell(s: GameState, a: SellBuilding) -> None:
     del s.owner[card.id]
     s.owner[card.id] = TOWN
     p.francs += card.value // 2
-    s.turn_sold.append(card.id)
+    _sold(s, card.id)
     s.events.append(f"{p.name} sells the {card.name} to the town for {francs_text(card.value // 2)}.")
     send_workers_home(s, card.id)
 
@@ -136,7 +155,7 @@ def sell_ship(s: GameState, a: SellShip) -> None:
     p.ships.remove(ship)
     s.ship_stacks[sc.type].append(ship)
     p.francs += sc.value // 2
-    s.turn_sold.append(ship)
+    _sold(s, ship)
     kind = content().ship_kinds[sc.type].name.lower()
     s.events.append(f"{p.name} sells the {kind} {sc.name} to the town for {francs_text(sc.value // 2)}.")
 
