@@ -354,9 +354,15 @@ def test_haulage_firm_takes_two_neighbouring_spaces() -> None:
     s.offers = [5, 1, 2, 3, 4, 5, 6]
     s = enter(s, "haulage_firm", targets=["fish", "wood"])
     assert stock(s) == {"fish": 1, "wood": 2} and s.offers == [5, 0, 0, 3, 4, 5, 6]
-    # offered: the pairs whose two spaces both hold goods (set-up: 2 fish, 2 wood, 1 clay)
-    opts = offered(table("haulage_firm", francs=4), "haulage_firm")
-    assert {tuple(a.targets) for a in opts} == {("fish", "wood"), ("wood", "clay")}
+    # offered: the pairs with goods on at least one space (set-up: 2 fish, 2 wood, 1 clay),
+    # and every one of them can be carried out
+    s = table("haulage_firm", francs=4)
+    opts = offered(s, "haulage_firm")
+    assert {tuple(a.targets) for a in opts} == {("fish", "wood"), ("wood", "clay"), ("clay", "iron")}
+    for a in opts:
+        apply(s, a)
+    s = enter(s, "haulage_firm", targets=["clay", "iron"])  # the iron space is empty
+    assert stock(s) == {"clay": 1} and s.players[0].francs == 0
     assert offered(table("haulage_firm", francs=3), "haulage_firm") == []  # 3 francs after the fee
 
 

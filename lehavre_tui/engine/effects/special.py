@@ -233,10 +233,11 @@ def _pair_goods(state: GameState, pair: tuple[str, str]) -> dict[Good, int]:
 def _haulage_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     if ctx.p.francs < _params(card).get("francs", 3):
         return []
+    # a pair with one empty space is allowed (docs/rules-notes.md), so it is offered too
     return [
         opt(card.id, targets=list(pair))
         for pair in HAULAGE_PAIRS
-        if all(_pair_goods(ctx.state, pair).values())
+        if any(_pair_goods(ctx.state, pair).values())
     ]
 
 
