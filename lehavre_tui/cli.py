@@ -29,6 +29,7 @@ from .engine.rules import apply, legal_actions
 from .engine.scoring import final_scores, winners
 from .engine.setup import Setup, new_game
 from .engine.state import GameState, Variant
+from .engine.words import francs_text, plural
 
 EXIT_ERROR = 2
 MAX_ACTIONS = 100_000  # a random game longer than this is reported as unfinished
@@ -174,7 +175,7 @@ def summary(state: GameState) -> list[str]:
             f"{c.ship_kinds[c.ships[x].type].name.lower()} {c.ships[x].name} ({c.ships[x].value})" for x in p.ships
         )
         lines.append(
-            f"{p.name}: {p.francs} francs, {p.loans} loan{'s' if p.loans != 1 else ''}; "
+            f"{p.name}: {francs_text(p.francs)}, {plural(p.loans, 'loan')}; "
             f"goods: {goods_text(p.goods)}; buildings: {buildings}; ships: {ships or 'none'}."
         )
     if state.phase == "over":
@@ -270,7 +271,7 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     if args.json:
         print(json.dumps(rows))
         return 0
-    print(f"{args.games} {variant} games, {players} players, seats rotating: {', '.join(kinds)}")
+    print(f"{plural(args.games, variant + ' game')}, {plural(players, 'player')}, seats rotating: {', '.join(kinds)}")
     print(f"{'kind':<10} {'seats':>5} {'wins':>6} {'win %':>6} {'wealth':>7} {'ms/move':>8} {'median':>7}")
     for st in stats.values():
         print(

@@ -17,6 +17,7 @@ from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
+from .engine.words import plural
 
 __all__ = ["Session", "SaveError", "LogLine", "autosave_path"]
 
@@ -232,7 +233,8 @@ def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
         return ["human"] * players
     kinds = [k.strip().lower() for k in seats]
     if len(kinds) != players:
-        raise ValueError(f"{players} players need {players} seats, not {len(kinds)}.")
+        need = "needs" if players == 1 else "need"
+        raise ValueError(f"{plural(players, 'player')} {need} {plural(players, 'seat')}, not {len(kinds)}.")
     for k in kinds:
         if k != "human" and k not in BOT_KINDS:
             raise ValueError(f"'{k}' is not a seat kind; choose human, {', '.join(BOT_KINDS)}.")

@@ -44,7 +44,7 @@ def test_building_firm_1_is_free_and_builds_the_top_card():
     assert s.events == ["Anna enters the Building Firm.", "Anna builds the Joinery, paying 3 wood."]
 
 
-def test_building_firm_2_costs_one_food_paid_to_the_bank():
+def test_building_firm_2_costs_one_food_paid_to_the_supply():
     s = at()
     s.proposals = [["charcoal_kiln"], [], []]
     give(s, 0, francs=5, clay=1, fish=1)
@@ -55,7 +55,7 @@ def test_building_firm_2_costs_one_food_paid_to_the_bank():
     assert s.owner["charcoal_kiln"] == 0
     assert stock(s, 0) == {"coal": 1}
     assert [p.francs for p in s.players] == [5, 5, 5]
-    assert s.events[0] == "Anna enters the Building Firm, paying 1 fish to the bank."
+    assert s.events[0] == "Anna enters the Building Firm, paying 1 fish to the supply."
 
 
 def test_building_firm_builds_only_the_top_card_of_a_stack():

@@ -20,6 +20,7 @@ from ..engine.actions import (
 )
 from ..engine.cards import content
 from ..engine.state import OFFER_SPACES, GameState
+from ..engine.words import a_or_an
 from .search import SearchBot
 
 
@@ -49,7 +50,7 @@ def describe(state: GameState, action: Action) -> str:
     if isinstance(action, BuyBuilding):
         return f"Buy the {_building(action.building)}"
     if isinstance(action, BuyShip):
-        return f"Buy a {action.ship_type} ship"
+        return f"Buy {a_or_an(action.ship_type)} ship"
     if isinstance(action, SellBuilding):
         return f"Sell the {_building(action.building)}"
     if isinstance(action, SellShip):

@@ -64,7 +64,13 @@ def _office_option(card: BuildingCard, words: list[str]) -> str | None:
                 f"'{p}' is not a trade at the {card.name}: steel (for 4 goods) and/or one of "
                 "brick, charcoal, leather (for 1 good), e.g. 'enter business-office steel+brick'."
             )
-    parts = sorted(dict.fromkeys(parts), key=lambda p: p != "steel")
+    for p in parts:
+        if parts.count(p) > 1:
+            raise CommandError(
+                f"Each trade at the {card.name} is made at most once a visit; '{p}' is named twice. "
+                "Name steel once and one of brick, charcoal, leather once, e.g. 'enter business-office steel+brick'."
+            )
+    parts = sorted(parts, key=lambda p: p != "steel")
     return "+".join(parts) or None
 
 

@@ -6,6 +6,7 @@ from ..engine.cards import BuildingCard, ConvertAction, SellTableAction, content
 from ..engine.goods import goods_text
 from ..engine.rules import fee_text, legal_actions
 from ..engine.state import GameState
+from ..engine.words import francs_text, plural
 from .enter import _kind
 from .errors import CommandError
 from .names import SHIP, _building_names, _label, _resolve, _ship_type_names
@@ -119,7 +120,11 @@ def _verb_help(verb: str) -> str:
         ),
         "feed": "Without tokens the engine pays so as to waste least. "
         "Short of food, hand over everything and loans cover the rest.",
-        "sell": "Buildings and ships go to the town for half their value.",
+        "sell": "Buildings and ships go to the town for half their value. You sell in your own turn, "
+        "while you feed your workers, and when interest is due that you cannot pay. The rules also "
+        "let you sell in another player's turn (not during their action), but at one keyboard you "
+        "cannot: the keyboard belongs to the player whose turn it is. What you sell you may not "
+        "buy back in the same turn.",
         "pay": "When a ship reaches the Interest chit and you lack the francs, you may first sell "
         "buildings or ships, then 'pay'.",
         "buy": "Buy a town building or the top card of a proposal stack; ships come from the top of their stack.",
@@ -133,7 +138,7 @@ def _card_help(b: str, s: GameState) -> str:
     lines = [
         f"{card.name} (Polish: {card.name_pl}; Czech: {card.name_cs}) - card {card.number}, '{_label(b)}'",
         f"Type: {card.type}. Value: {card.value}. "
-        f"Price: {'cannot be bought' if card.price is None else f'{card.price} francs'}.",
+        f"Price: {'cannot be bought' if card.price is None else francs_text(card.price)}.",
         f"Entry fee: {fee_text(card) if card.can_enter else 'none (cannot be entered)'}. "
         f"Build cost: {'cannot be built' if card.cost is None else goods_text(dict(card.cost))}.",
     ]
@@ -186,12 +191,12 @@ def _where(b: str, s: GameState) -> str:
 def _ship_help(t: str, s: GameState) -> str:
     kind = content().ship_kinds[t]
     n = s.num_players
-    price = "cannot be bought" if kind.price is None else f"{kind.price} francs"
+    price = "cannot be bought" if kind.price is None else francs_text(kind.price)
     stack = s.ship_stacks.get(t, [])
     on_offer = f"{len(stack)} on offer" if stack else "none on offer"
     return (
         f"{kind.name}: build cost {goods_text(dict(kind.cost))} plus 3 energy at a Wharf; "
         f"price {price}. "
-        f"Feeds {kind.food[n - 1]} food a round with {n} player{'s' if n > 1 else ''}; "
-        f"carries {kind.capacity} goods at the Shipping Line. Now: {on_offer}."
+        f"Feeds {kind.food[n - 1]} food a round with {plural(n, 'player')}; "
+        f"carries {plural(kind.capacity, 'good')} at the Shipping Line. Now: {on_offer}."
     )

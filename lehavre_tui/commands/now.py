@@ -26,9 +26,12 @@ def _tops(s: GameState) -> list[str]:
 
 
 def _for_sale(s: GameState) -> set[str]:
+    """Buildings and ship types that can be bought, leaving out what the player sold this
+    turn (it may not be bought back in the same turn)."""
     cards = _cards()
-    out = {b for b in s.town_buildings() + _tops(s) if cards[b].price is not None}
-    return out | {SHIP + t for t, st in s.ship_stacks.items() if st}
+    sold = s.turn_sold
+    out = {b for b in s.town_buildings() + _tops(s) if cards[b].price is not None and b not in sold}
+    return out | {SHIP + t for t, st in s.ship_stacks.items() if st and st[-1] not in sold}
 
 
 def card_location(b: str, s: GameState) -> str:

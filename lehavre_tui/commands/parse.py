@@ -40,7 +40,7 @@ from .names import (
 )
 from .now import _cards, _enterable, _for_sale, _tops, _visible
 from .tokens import _payments, _sections, _tokens, _words
-from .verbs import ALIASES, UNKNOWN, VERBS
+from .verbs import ALIASES, NOT_VERBS, UNKNOWN, VERBS
 
 
 def _verb(word: str) -> str:
@@ -54,6 +54,8 @@ def _verb(word: str) -> str:
         return hits[0]
     if hits:
         raise CommandError(f"'{word}' could be {_or(hits)}; type more letters.")
+    if w in NOT_VERBS:
+        raise CommandError(NOT_VERBS[w])
     raise CommandError(UNKNOWN.format(word))
 
 
@@ -223,6 +225,20 @@ def _parse_repay(args: list[str], s: GameState) -> Action:
     raise CommandError("Say how many loans to repay: 'repay' (one), 'repay 2' or 'repay all'.")
 
 
+def _parse_pay(args: list[str], s: GameState) -> Action:
+    if not args:
+        return PayInterest()
+    if s.phase == "interest":
+        raise CommandError(
+            "Interest is paid in francs only; type just 'pay' (a loan covers what your francs do not), "
+            "or sell a building or ship first."
+        )
+    raise CommandError(
+        "'pay' alone settles interest you are short of. To pay energy at a building, put it after "
+        "the building: 'enter bakehouse 4 pay wood=2'; food at the end of a round: 'feed fish=2'."
+    )
+
+
 def _parse_feed(args: list[str], s: GameState) -> Action:
     return Feed(payment=_tokens(args, francs=True))
 
@@ -236,7 +252,7 @@ _PARSERS: dict[str, Callable[[list[str], GameState], Action]] = {
     "sell": _parse_sell,
     "repay": _parse_repay,
     "feed": _parse_feed,
-    "pay": _no_args("pay", PayInterest()),
+    "pay": _parse_pay,
     "keep": _no_args("keep", Reorder(swap=False)),
     "swap": _no_args("swap", Reorder(swap=True)),
     "end": _no_args("end", EndTurn()),

@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from .errors import IllegalAction
 from .goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text, parse_good
 from .state import PlayerState
+from .words import francs_text
 
 FRANCS = "francs"
 # (token, value, keep-weight): a higher weight is spent later. Grouped by value, largest first.
@@ -252,7 +253,7 @@ def check_payment(
             if not allow_francs:
                 raise IllegalAction(f"Francs cannot pay {kind} here.")
             if n > p.francs:
-                raise IllegalAction(f"You offered {n} francs but have {p.francs}.")
+                raise IllegalAction(f"You offered {francs_text(n)} but have {p.francs}.")
             continue
         assert isinstance(t, Good)
         if t not in table:
@@ -291,5 +292,5 @@ def payment_text(payment: Payment) -> str:
     if goods:
         parts.append(goods_text(goods))
     if francs:
-        parts.append(f"{francs} franc{'s' if francs != 1 else ''}")
+        parts.append(francs_text(francs))
     return " and ".join(parts) if parts else "nothing"

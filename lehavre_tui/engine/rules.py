@@ -239,7 +239,13 @@ def fee_text(card: BuildingCard) -> str:
 def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment) -> str:
     pay(p, payment)
     if owner == TOWN:
-        return f"paying {payment_text(payment)} to the bank"
+        # francs go to the bank, food tokens back to the general supply
+        francs = payment.get(FRANCS, 0)
+        food = {t: n for t, n in payment.items() if t != FRANCS}
+        parts = [f"{payment_text(food)} to the supply"] if food else []
+        if francs or not food:
+            parts.append(f"{francs_text(francs)} to the bank")
+        return "paying " + " and ".join(parts)
     o = s.players[owner]
     receive(o, payment)
     return f"paying {payment_text(payment)} to {o.name}"

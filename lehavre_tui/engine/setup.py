@@ -16,6 +16,7 @@ from .cards import Content, content
 from .errors import IllegalAction
 from .goods import Good
 from .state import OFFER_SPACES, TOWN, GameState, PlayerState, Variant, empty_ship_stacks
+from .words import plural
 
 MAX_PLAYERS = 5
 SPECIALS_DEALT = 6
@@ -46,7 +47,8 @@ class Setup(BaseModel):
         if not self.names:
             self.names = list(DEFAULT_NAMES[: self.players])
         if len(self.names) != self.players:
-            raise ValueError(f"{self.players} players need {self.players} names")
+            need = "needs" if self.players == 1 else "need"
+            raise ValueError(f"{plural(self.players, 'player')} {need} {plural(self.players, 'name')}")
         if len({n.lower() for n in self.names}) != len(self.names):
             raise ValueError("player names must differ")
         return self
@@ -198,7 +200,7 @@ def new_game(setup: Setup) -> GameState:
         interest_choice=setup.interest_choice,
         events=[
             f"A {'short' if variant == 'short' else 'full'} game for {n} "
-            f"player{'s' if n > 1 else ''} begins: {', '.join(setup.names)}. "
+            f"player{'' if n == 1 else 's'} begins: {', '.join(setup.names)}. "
             f"{setup.names[0]} starts."
         ],
     )

@@ -21,7 +21,7 @@ from .cards import content
 from .checks import building_card, own_turn
 from .errors import IllegalAction
 from .state import TOWN, GameState, PlayerState
-from .words import francs_text
+from .words import a_or_an, francs_text
 
 buy_building_action = lru_cache(maxsize=None)(lambda b: BuyBuilding(building=b))
 buy_ship_action = lru_cache(maxsize=None)(lambda t: BuyShip(ship_type=t))
@@ -91,7 +91,9 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
         raise IllegalAction("You sold that ship this turn; it cannot be bought back in the same turn.")
     p = s.players[s.current]
     if p.francs < kind.price:
-        raise IllegalAction(f"A {kind.name.lower()} costs {francs_text(kind.price)}; you have {p.francs}.")
+        raise IllegalAction(
+            f"{a_or_an(kind.name.lower()).capitalize()} costs {francs_text(kind.price)}; you have {p.francs}."
+        )
     p.francs -= kind.price
     stack.pop()
     p.ships.append(ship)

@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..engine.words import plural
+
 EXIT_ERROR = 2
 SEAT_KINDS = ("human", "random", "heuristic", "search")
 
@@ -70,7 +72,9 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if bad:
                 return _fail(f"'{bad[0]}' is not a seat kind; --seats takes {', '.join(SEAT_KINDS)}, one per player.")
             if len(seats) != players:
-                return _fail(f"{players} players need {players} seats in --seats, not {len(seats)}.")
+                need = "needs" if players == 1 else "need"
+                seats_needed = plural(players, "seat")
+                return _fail(f"{plural(players, 'player')} {need} {seats_needed} in --seats, not {len(seats)}.")
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         seed = args.seed
         if seed is None:

@@ -18,6 +18,7 @@ from ..errors import IllegalAction
 from ..goods import SUBSTITUTE, Good, goods_text
 from ..payments import FRANCS, Payment, check_payment, choose_energy, choose_food, parse_payment, pay, payment_text
 from ..state import GameState, PlayerState
+from ..words import francs_text
 
 
 class Ctx:
@@ -118,7 +119,7 @@ class Ctx:
         self.p.francs += francs
         parts = [goods_text({g: n for g, n in goods.items() if n})] if any(goods.values()) else []
         if francs:
-            parts.append(f"{francs} franc{'s' if francs != 1 else ''}")
+            parts.append(francs_text(francs))
         if parts:
             self.say(f"{self.name} receives {' and '.join(parts)}{source}.")
 

@@ -16,6 +16,7 @@ from ..cards import (
 )
 from ..errors import IllegalAction
 from ..goods import ENERGY_VALUE, Good, goods_text
+from ..words import francs_text
 from .base import Ctx, amount_options, effect, plain
 
 
@@ -195,7 +196,7 @@ def sell_sets(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     n = act.amount if act.amount is not None else top
     what = goods_text(dict(a.give))
     if n <= 0 or top == 0:
-        raise IllegalAction(f"The {card.name} takes {what} for {a.francs} francs; you cannot give a set.")
+        raise IllegalAction(f"The {card.name} takes {what} for {francs_text(a.francs)}; you cannot give a set.")
     if a.max_times is not None and n > a.max_times:
         raise IllegalAction(f"The {card.name} buys at most {a.max_times} times per visit.")
     if n > top:

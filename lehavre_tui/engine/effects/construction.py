@@ -9,6 +9,7 @@ from ..cards import SHIP_TYPES, BuildAction, BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import Good, goods_text
 from ..state import TOWN, Pending
+from ..words import a_or_an, plural
 from .base import (
     Compiled,
     Ctx,
@@ -166,7 +167,7 @@ def build(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         tops = [content().buildings[s[0]].name for s in ctx.state.proposals if s]
         raise IllegalAction(f"Say what to build: the top of a proposal stack ({', '.join(tops) or 'none left'}).")
     if len(act.targets) > a.count:
-        raise IllegalAction(f"The {card.name} builds at most {a.count} building{'s' if a.count > 1 else ''}.")
+        raise IllegalAction(f"The {card.name} builds at most {plural(a.count, 'building')}.")
     do_build(ctx, card, act.targets[0], act.goods if len(act.targets) == 1 else None)
     if len(act.targets) > 1:
         do_build(ctx, card, act.targets[1], None)
@@ -291,7 +292,7 @@ def wharf(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     kinds = content().ship_kinds
     ships = content().ships
     req = ship_requirements(ctx, card.id, ship_type)
-    payment = material_payment(ctx.p, req, act.goods, f"A {kinds[ship_type].name.lower()}")
+    payment = material_payment(ctx.p, req, act.goods, a_or_an(kinds[ship_type].name.lower()).capitalize())
     ctx.pay_energy(SHIP_ENERGY, act.energy, "Building a ship", _reserved(payment))
     for g, n in payment.items():
         ctx.p.goods[g] -= n

@@ -36,6 +36,7 @@ from ..errors import IllegalAction
 from ..goods import Good, goods_text
 from ..payments import Payment, pay, payment_text, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
+from ..words import francs_text, plural
 from .base import Ctx, coded, crafts, effect_for, opt, plain
 from .standard import given_goods
 
@@ -50,10 +51,6 @@ def _once(card: BuildingCard, act: Enter) -> None:
         raise IllegalAction(f"The {card.name}'s action can be carried out once per visit.")
 
 
-def _francs(n: int) -> str:
-    return f"{n} franc{'s' if n != 1 else ''}"
-
-
 # --- SP-11 Leather Industry, SP-28 Brick Manufacturer: return goods, show francs ----------
 
 
@@ -63,7 +60,7 @@ def _show_trade(ctx: Ctx, card: BuildingCard, good: Good, n: int, show: int) -> 
         return f"The {card.name} takes {n} {good.label}; you have {ctx.p.goods[good]}."
     if ctx.p.francs < show:
         return (
-            f"At the {card.name} you must show at least {_francs(show)} (you keep them); "
+            f"At the {card.name} you must show at least {francs_text(show)} (you keep them); "
             f"you have {ctx.p.francs}."
         )
     return None
@@ -77,7 +74,7 @@ def _show_perform(ctx: Ctx, card: BuildingCard, act: Enter, good: Good, key: str
     if why:
         raise IllegalAction(why)
     ctx.p.goods[good] -= n
-    ctx.say(f"{ctx.name} returns {n} {good.label} and shows {_francs(ctx.p.francs)}.")
+    ctx.say(f"{ctx.name} returns {n} {good.label} and shows {francs_text(ctx.p.francs)}.")
     ctx.gain({}, francs)
 
 
@@ -213,8 +210,8 @@ def town_square(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
             raise IllegalAction("The Town Square never gives two goods of the same kind.")
     if len(goods) > k:
         raise IllegalAction(
-            f"You own {k} craft building{'s' if k != 1 else ''}, so you may take {k} "
-            f"good{'s' if k != 1 else ''} here, not {len(goods)}."
+            f"You own {plural(k, 'craft building')}, so you may take {plural(k, 'good')} "
+            f"here, not {len(goods)}."
         )
     ctx.gain(goods, 0, " at the Town Square")
 
@@ -261,9 +258,9 @@ def haulage_firm(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if not any(goods.values()):
         raise IllegalAction(f"The {a} and {b} spaces are both empty; there is nothing to haul.")
     if ctx.p.francs < price:
-        raise IllegalAction(f"The Haulage Firm costs {_francs(price)}; you have {ctx.p.francs}.")
+        raise IllegalAction(f"The Haulage Firm costs {francs_text(price)}; you have {ctx.p.francs}.")
     ctx.p.francs -= price
-    ctx.say(f"{ctx.name} pays {_francs(price)} to the bank.")
+    ctx.say(f"{ctx.name} pays {francs_text(price)} to the bank.")
     for sp in (a, b):
         ctx.state.offers[OFFER_SPACES.index(sp)] = 0
     ctx.gain({g: n for g, n in goods.items() if n}, 0, f" from the {a} and {b} spaces")
@@ -308,7 +305,7 @@ def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int)
     ctx.p.francs -= price
     q.francs += price
     q.worker = None
-    ctx.say(f"{ctx.name} pays {_francs(price)} to {q.name}, whose worker leaves the {target.name}.")
+    ctx.say(f"{ctx.name} pays {francs_text(price)} to {q.name}, whose worker leaves the {target.name}.")
     ctx.p.worker = target.id
     owner = s.owner[target.id]
     if owner != ctx.seat and target.fees:
@@ -386,7 +383,7 @@ def harbour_watch(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     price = _params(card).get("francs", 1)
     if ctx.p.francs < price:
         raise IllegalAction(
-            f"The Harbour Watch costs {_francs(price)}, paid to {s.players[victim].name}; "
+            f"The Harbour Watch costs {francs_text(price)}, paid to {s.players[victim].name}; "
             "you have none."
         )
     _take_over(ctx, card, target, victim)

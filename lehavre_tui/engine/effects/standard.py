@@ -12,6 +12,7 @@ from ..errors import IllegalAction
 from ..goods import SHIPPING_PRICE, STANDARD_GOODS, UPGRADED_GOODS, Good, goods_text
 from ..payments import FRANCS, parse_payment
 from ..state import OFFER_GOOD, OFFER_SPACES, Pending
+from ..words import plural
 from .base import Ctx, coded, crafts, opt, plain
 
 MARKET_KINDS: tuple[Good, ...] = STANDARD_GOODS  # fish wood clay iron grain cattle coal hides
@@ -178,19 +179,19 @@ def shipping_line(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         used += 1
         capacity += ship_capacity(s)
     if capacity < total:
-        raise IllegalAction(f"Your ships carry at most {capacity} goods, not {total}.")
+        raise IllegalAction(f"Your ships carry at most {plural(capacity, 'good')}, not {total}.")
     if act.amount is not None:
         if act.amount > len(ships):
-            raise IllegalAction(f"You have {len(ships)} ship{'s' if len(ships) != 1 else ''} that can carry goods.")
+            raise IllegalAction(f"You have {plural(len(ships), 'ship')} that can carry goods.")
         used = max(used, act.amount)
     reserved = [0] * 16
     for g, n in goods.items():
         reserved[g] += n
-    ctx.pay_energy(per_ship * used, act.energy, f"Shipping on {used} ship{'s' if used > 1 else ''}", reserved)
+    ctx.pay_energy(per_ship * used, act.energy, f"Shipping on {plural(used, 'ship')}", reserved)
     for g, n in goods.items():
         ctx.p.goods[g] -= n
     francs = sum(SHIPPING_PRICE[g] * n for g, n in goods.items())
-    ctx.say(f"{ctx.name} ships {goods_text(goods)} on {used} ship{'s' if used > 1 else ''}.")
+    ctx.say(f"{ctx.name} ships {goods_text(goods)} on {plural(used, 'ship')}.")
     ctx.gain({}, francs)
 
 
@@ -261,10 +262,10 @@ def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if not goods:
         auto = _cheapest(ctx, need)
         if auto is None:
-            raise IllegalAction(f"These trades need {need} goods; you have {sum(ctx.p.goods)}.")
+            raise IllegalAction(f"These trades need {plural(need, 'good')}; you have {sum(ctx.p.goods)}.")
         goods = auto
     if sum(goods.values()) != need:
-        raise IllegalAction(f"These trades take exactly {need} goods; you offered {sum(goods.values())}.")
+        raise IllegalAction(f"These trades take exactly {plural(need, 'good')}; you offered {sum(goods.values())}.")
     _own_check(ctx, goods)
     for g, n in goods.items():
         ctx.p.goods[g] -= n
@@ -351,10 +352,17 @@ def local_court(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if not choices:
         raise IllegalAction("You have no loan for the Local Court to cancel.")
     option = act.option or choices[0]
+    if act.option is None and len(choices) > 1:
+        # nothing named: the first choice, said aloud so the player sees what was chosen
+        other = " or ".join(f"'{c}' ({COURT_TEXT[c]})" for c in choices[1:])
+        ctx.say(
+            f"{ctx.name} names no choice at the Local Court, so it is '{option}' "
+            f"({COURT_TEXT[option]}) rather than {other}."
+        )
     if option not in choices:
         n = ctx.p.loans
         offered = " or ".join(f"'{c}' ({COURT_TEXT[c]})" for c in choices)
-        raise IllegalAction(f"With {n} loan{'s' if n != 1 else ''} the Local Court offers {offered}.")
+        raise IllegalAction(f"With {plural(n, 'loan')} the Local Court offers {offered}.")
     returned = 2 if option == "two" else 1
     ctx.p.loans -= returned
     ctx.say(f"The Local Court cancels {returned} of {ctx.name}'s loans.")
@@ -382,7 +390,7 @@ def arts_centre(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     n = _visitors(ctx)
     if not n:
         raise IllegalAction("No other player's worker stands on your buildings; the Arts Centre would pay nothing.")
-    ctx.gain({}, _params(card).get("francs_per_worker", 4) * n, f" for {n} visiting worker{'s' if n > 1 else ''}")
+    ctx.gain({}, _params(card).get("francs_per_worker", 4) * n, f" for {plural(n, 'visiting worker')}")
 
 
 # --- 30 Church ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input
 from ...commands import VERBS
 from ...engine.goods import FOOD_VALUE
 from ...engine.payments import payment_value
+from ...engine.words import francs_text
 from ..view import GOOD_LABEL, default_feeding, food_view, payment_words
 from ..widgets.command_bar import LOCAL_WORDS
 from .common import Plain, TooSmall
@@ -79,7 +80,7 @@ class FeedingScreen(ModalScreen[None]):
         ships = f" (the ships feed {f.ships})" if f.ships else ""
         self.query_one("#feeding-who", Plain).update(f"{p.name} feeds the workers: {f.due} food due{ships}.")
         have = [f"{p.goods[g]} {GOOD_LABEL[g]} ({p.goods[g] * v} food)" for g, v in FOOD_VALUE.items() if p.goods[g]]
-        have.append(f"{p.francs} francs ({p.francs} food)")
+        have.append(f"{francs_text(p.francs)} ({p.francs} food)")
         self.query_one("#feeding-have", Plain).update("Food on hand: " + ", ".join(have) + ".")
         payment, short = default_feeding(s, seat)
         text = Text(f"Proposed: pay {payment_words(payment)}")

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from ...engine.scoring import score
+from ...engine.words import francs_text, plural
 from ..view import escape, food_view, phase_line
 from .common import Plain, TooSmall
 
@@ -46,8 +47,8 @@ class HandoffScreen(ModalScreen[None]):
                 id="handoff-phase",
             )
             yield Plain(
-                f"{name}: {p.francs} francs, {p.loans} loan{'' if p.loans == 1 else 's'}; "
-                f"food due this round {f.due}, on hand {f.goods} in food and {f.francs} francs; "
+                f"{name}: {francs_text(p.francs)}, {plural(p.loans, 'loan')}; "
+                f"food due this round {f.due}, on hand {f.goods} in food and {francs_text(f.francs)}; "
                 f"wealth so far {score(s, self.seat).total}.",
                 id="handoff-status",
             )

@@ -11,6 +11,7 @@ from ...engine.cards import content
 from ...engine.goods import STANDARD_GOODS, UPGRADED_GOODS, Good
 from ...engine.scoring import score
 from ...engine.state import GameState
+from ...engine.words import plural
 from ..view import GOOD_LABEL, card, escape, food_view
 from .base import TableWidget, card_action, fill_action, link
 
@@ -204,5 +205,5 @@ class PlayerLine(TableWidget):
         t.append(f"  food due {f.due}, has {f.goods}+{f.francs}{g.franc}", food_style)
         t.append(f"  wealth {score(s, self.seat_no).total}", self.st("strong"))
         if p.loans:
-            t.append(f"  {p.loans} loan{'s' if p.loans > 1 else ''}", self.st("warn"))
+            t.append(f"  {plural(p.loans, 'loan')}", self.st("warn"))
         return t
