@@ -13,8 +13,7 @@ UNKNOWN = "Unknown command '{}'. Try: take, enter, build, buy, sell, repay, feed
 # words players try that are not verbs, and what to do instead
 NOT_VERBS: dict[str, str] = dict.fromkeys(
     ("loan", "loans", "borrow"),
-    "A loan is never taken by choice: it comes only when a payment cannot be met otherwise. "
-    "Short of francs for the interest, type 'pay' and a loan covers the rest; short of food "
-    "at the end of a round, 'feed' hands over what you have and loans cover the rest. "
-    "To pay loans back, type 'repay'.",
+    "Loans are taken only when a payment cannot be met otherwise: short of francs for the "
+    "interest, type 'pay'; short of food at the end of a round, 'feed'; a loan covers the rest. "
+    "To pay loans back: 'repay'.",
 )
