@@ -151,8 +151,8 @@ class LeHavreApp(App[None]):
         base = self.screen_stack[0]
         if isinstance(base, SetupScreen):
             base.refresh_saved()
-        else:  # the app started at a table: the set-up takes its place
-            self.switch_screen(SetupScreen())
+        else:  # the app started at a table, which stays below (`table` is the one on top)
+            self.push_screen(SetupScreen())
 
     @property
     def table(self) -> TableScreen | None:

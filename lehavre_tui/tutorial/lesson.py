@@ -39,9 +39,7 @@ STACKS = [
 
 SPECIALS = ["steelworks", "luxury_yacht", "fish_restaurant", "coal_trader", "smelter", "plant_nursery"]
 
-SETUP = Setup(
-    players=3, variant="full", names=NAMES, seed=7, chit_order=CHITS, stacks=STACKS, special_deck=SPECIALS
-)
+SETUP = Setup(players=3, variant="full", names=NAMES, seed=7, chit_order=CHITS, stacks=STACKS, special_deck=SPECIALS)
 
 INTRO = (
     "This is the rulebook's example: Peter, Tom and Martin play the first round of a full game, "
@@ -65,8 +63,7 @@ STEPS: tuple[Step, ...] = (
         "supply",
         "Every turn starts with the supply action: type 'supply' (or just 's'). Peter's ship "
         "sails onto the first of the seven face-down supply chits.",
-        "The chit shows iron and a franc: one of each went onto its offer space. "
-        "The franc space holds 3 francs now.",
+        "The chit shows iron and a franc: one of each went onto its offer space. The franc space holds 3 francs now.",
     ),
     Step(
         TakeOffer(space="francs"),
