@@ -55,14 +55,14 @@ async def test_the_whole_lesson_through_the_command_bar() -> None:
     app = tutorial_app()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.table, TutorialTable)
-        assert "Lesson 1 of 24" in panel(app) and "'supply'" in panel(app)
+        assert "Lesson 1/24" in panel(app) and "'supply'" in panel(app)
         for n, command in enumerate(TYPED, start=1):
             await type_command(app, pilot, command, dismiss=False)
             assert not isinstance(app.screen, HandoffScreen)  # one learner plays every seat
             s = app.session
             assert isinstance(s, TutorialSession) and len(s.actions) == n, command
             if s.step is not None:
-                assert f"Lesson {n + 1} of 24" in panel(app)
+                assert f"Lesson {n + 1}/24" in panel(app)
         # the round ends: Tom has fed (no choice), Martin chooses in the feeding window
         assert isinstance(app.screen, FeedingScreen)
         assert "Tom has no food and paid 2 francs" in panel(app)
@@ -99,7 +99,7 @@ async def test_a_wrong_move_is_refused_with_the_rulebooks_move_and_changes_nothi
         table = app.table
         assert table is not None
         assert table.query_one(CommandInput).value == "take fish"  # back in the bar to be corrected
-        assert "Lesson 2 of 24" in panel(app)
+        assert "Lesson 2/24" in panel(app)
 
 
 async def test_f5_folds_the_panel_to_the_command_and_f4_puts_it_in_the_bar() -> None:

@@ -66,20 +66,19 @@ class LessonPanel(TableWidget):
         s = self.lesson
         step = s.step
         text = Text()
-        text.append(f"Lesson {s.number} of {len(STEPS)}" if step else "Lesson done", self.st("label"))
+        text.append(f"Lesson {s.number}/{len(STEPS)}" if step else "Lesson done", self.st("label"))
         if self.folded:
             if step is not None:
                 text.append(f"  type '{step.command}'", self.st("strong"))
-            text.append("   F5: the explanation", self.st("dim"))
+            text.append("  (F5: the explanation)", self.st("dim"))
             return text
-        text.append("   F5 folds this panel", self.st("dim"))
-        if step is not None:
-            text.append(" · F4 puts the move in the bar", self.st("dim"))
         last = s.last
-        text.append("\nJust now: ", self.st("dim"))
+        text.append("  Just now: ", self.st("dim"))
         text.append(last.done if last is not None else INTRO)
-        text.append("\nTo do: ", self.st("strong"))
+        text.append("\nTo do: " if step is not None else "\nNext: ", self.st("strong"))
         text.append(step.do if step is not None else DONE)
+        if last is None:  # the keys, once (the footer keeps F5 and F4 in view)
+            text.append("  (F5 folds this panel, F4 puts the move in the bar)", self.st("dim"))
         return text
 
 
