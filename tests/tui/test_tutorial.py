@@ -122,6 +122,18 @@ async def test_f5_folds_the_panel_to_the_command_and_f4_puts_it_in_the_bar() -> 
         assert len(app.session.actions) == 0  # type: ignore[union-attr]  # put in the bar, not played
 
 
+async def test_the_folded_panel_stays_folded_when_the_table_is_rearranged() -> None:
+    app = tutorial_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.resize_terminal(100, 30)  # the comfortable table becomes the compact one
+        for _ in range(10):
+            await pilot.pause()
+        table = app.table
+        assert table is not None and not table.wide
+        assert "type 'supply'" in panel(app) and "Just now:" not in panel(app)
+
+
 async def play_to_the_end(app: LeHavreApp, pilot: Any) -> None:
     for command in TYPED:
         await type_command(app, pilot, command)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
@@ -48,19 +48,18 @@ class LessonPanel(TableWidget):
     Screen.-too-narrow > LessonPanel, Screen.-too-short > LessonPanel { display: none; }
     """
 
-    folded = False
-
     @property
     def lesson(self) -> TutorialSession:
         return cast(TutorialSession, self.session)
 
+    @property
+    def folded(self) -> bool:
+        """Kept by the screen, so a table rearranged for a new terminal size keeps it."""
+        screen = self.screen
+        return isinstance(screen, TutorialTable) and screen.lesson_folded
+
     def signature(self) -> object:
         return (len(self.session.actions), self.folded)
-
-    def fold(self) -> None:
-        self.folded = not self.folded
-        self.set_class(self.folded, "-folded")
-        self.sync()
 
     def render(self) -> Text:
         s = self.lesson
@@ -90,13 +89,15 @@ class TutorialTable(TableScreen):
     ]
 
     _ended = False  # the last window has been shown
+    lesson_folded = False  # F5: the panel shows one line
 
     def compose(self) -> ComposeResult:
         yield LessonPanel()
         yield from super().compose()
 
     def action_fold_lesson(self) -> None:
-        self.query_one(LessonPanel).fold()
+        self.lesson_folded = not self.lesson_folded
+        self.query_one(LessonPanel).sync()
 
     def sync(self) -> None:
         super().sync()  # the panel is a TableWidget: drawn again with the rest
@@ -112,6 +113,7 @@ class LessonDone(ModalScreen[None]):
 
     DEFAULT_CSS = """
     #lesson-done { max-width: 100%; }
+    #lesson-done-words { height: auto; max-height: 60vh; }  /* the buttons stay in view */
     #lesson-done-last, #lesson-done-text { margin-bottom: 1; }
     #lesson-done-head { text-style: bold; }
     """
@@ -128,24 +130,26 @@ class LessonDone(ModalScreen[None]):
         yield TooSmall()
         with Vertical(id="lesson-done", classes="body dialog") as box:
             box.border_title = "Round 1 is done"
-            yield Plain(STEPS[-1].done, id="lesson-done-last")
-            yield Plain(
-                "You played the rulebook's first round, every move of it. In short:",
-                id="lesson-done-head",
-            )
-            yield Plain(
-                "· A turn: 'supply' (your ship moves on, goods arrive on the offer spaces), then one main "
-                "action: 'take' one offer space, or 'enter' a building (paying its entry fee unless it is yours).\n"
-                "· Buying, selling and repaying loans are extra actions, any time in your turn; then 'end'.\n"
-                "· When a ship reaches the Interest chit, every player with a loan pays 1 franc.\n"
-                "· After seven turns the round ends: harvest (not in every round), feeding, sometimes a "
-                "building for the town, and a new ship comes into play.",
-                id="lesson-done-text",
-            )
-            yield Plain(
-                "Next: a short game for two against the heuristic bot, or a game of your own from the set-up.",
-                id="lesson-done-next",
-            )
+            with VerticalScroll(id="lesson-done-words"):
+                yield Plain(STEPS[-1].done, id="lesson-done-last")
+                yield Plain(
+                    "You played the rulebook's first round, every move of it. In short:",
+                    id="lesson-done-head",
+                )
+                yield Plain(
+                    "· A turn: 'supply' (your ship moves on, goods arrive on the offer spaces), then one main "
+                    "action: 'take' one offer space, or 'enter' a building (paying its entry fee unless it is "
+                    "yours).\n"
+                    "· Buying, selling and repaying loans are extra actions, any time in your turn; then 'end'.\n"
+                    "· When a ship reaches the Interest chit, every player with a loan pays 1 franc.\n"
+                    "· After seven turns the round ends: harvest (not in every round), feeding, sometimes a "
+                    "building for the town, and a new ship comes into play.",
+                    id="lesson-done-text",
+                )
+                yield Plain(
+                    "Next: a short game for two against the heuristic bot, or a game of your own from the set-up.",
+                    id="lesson-done-next",
+                )
             with Horizontal(classes="buttons"):
                 yield Button("Short game against a bot", id="lesson-bot", variant="primary")
                 yield Button("Set-up", id="lesson-setup")
