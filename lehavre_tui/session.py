@@ -10,6 +10,7 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
 from .engine.rules import apply, legal_actions
@@ -56,6 +57,10 @@ class LogLine:
 
 @dataclass
 class Session:
+    # people take turns at one keyboard: the table says whose turn it is when it changes
+    # hands (the tutorial's learner plays every seat)
+    hotseat: ClassVar[bool] = True
+
     setup: Setup
     state: GameState
     actions: list[Action] = field(default_factory=list)

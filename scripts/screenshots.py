@@ -1,6 +1,6 @@
 """Write current SVG pictures of the table's screens into screenshots/, from the app itself.
 
-    .venv/bin/python scripts/screenshots.py
+    .venv/bin/python scripts/screenshots.py [NAME ...]   (only these pictures, e.g. setup tutorial)
 
 Each picture is a seeded game driven through the command bar, so the pictures change only
 when the table (or the rules) change.
@@ -33,6 +33,7 @@ from lehavre_tui.session import Session  # noqa: E402
 from lehavre_tui.tui.app import LeHavreApp  # noqa: E402
 from lehavre_tui.tui.screens.handoff import HandoffScreen  # noqa: E402
 from lehavre_tui.tui.widgets import CommandInput  # noqa: E402
+from lehavre_tui.tutorial import STEPS, TutorialSession  # noqa: E402
 
 Step = Callable[[LeHavreApp, Pilot[None]], Awaitable[None]]
 
@@ -110,7 +111,12 @@ async def dismiss_handoff(app: LeHavreApp, pilot: Pilot[None]) -> None:
         await pilot.pause()
 
 
+ONLY = set(sys.argv[1:])  # names of the pictures to make; none given: all of them
+
+
 async def shoot(name: str, app: LeHavreApp, size: tuple[int, int], step: Step | None = None) -> None:
+    if ONLY and name not in ONLY:
+        return
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if step is not None:
@@ -174,6 +180,12 @@ async def main() -> None:
     await shoot("solo-scoring", game(1, seats=["heuristic"]), (160, 48), wait_bots)
     await shoot("too-small", game(), (90, 25))
     await shoot("interest-choice", interest_game(), (160, 48), dismiss_handoff)
+
+    async def lesson(app: LeHavreApp, pilot: Pilot[None]) -> None:
+        for step in STEPS[:15]:  # Tom's second turn: he is to build the Joinery
+            await command(app, pilot, step.command)
+
+    await shoot("tutorial", LeHavreApp(TutorialSession.start()), (160, 48), lesson)
 
 
 if __name__ == "__main__":

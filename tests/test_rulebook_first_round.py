@@ -1,12 +1,15 @@
 """The rulebook's worked example: a 3-player full game, round 1, turn by turn.
 
-Players Red (start), Green, Blue. The chits come up in the order of the example:
-iron+franc, wood+fish, fish+grain, wood+cattle, wood+franc, fish+clay, wood+clay.
+Players Red (start), Green, Blue (the tutorial calls them Peter, Tom and Martin). The chits
+come up in the order of the example: iron+franc, wood+fish, fish+grain, wood+cattle,
+wood+franc, fish+clay, wood+clay. The set-up is the tutorial's (`lehavre_tui.tutorial`), and
+`worked_round` hands back the moves it made, so the tutorial can be checked against them.
 """
 
 from __future__ import annotations
 
 from lehavre_tui.engine.actions import (
+    Action,
     BuyBuilding,
     EndTurn,
     Enter,
@@ -17,9 +20,11 @@ from lehavre_tui.engine.actions import (
 )
 from lehavre_tui.engine.goods import Good
 from lehavre_tui.engine.rules import apply, legal_actions
+from lehavre_tui.engine.setup import new_game
 from lehavre_tui.engine.state import GameState
+from lehavre_tui.tutorial import SETUP
 
-from .conftest import STACKS_3P, game
+from .conftest import STACKS_3P
 
 RED, GREEN, BLUE = 0, 1, 2
 EXAMPLE_CHITS = [7, 5, 6, 1, 3, 4, 2]  # ids: iron+franc, wood+fish, fish+grain, wood+cattle, ...
@@ -34,14 +39,27 @@ def goods(s: GameState, seat: int) -> dict[str, int]:
     return {Good(i).key: n for i, n in enumerate(s.players[seat].goods) if n}
 
 
-def step(s: GameState, *actions: object) -> GameState:
-    for a in actions:
-        s = apply(s, a)  # type: ignore[arg-type]
-    return s
+def test_the_set_up_is_the_examples() -> None:
+    assert SETUP.players == 3 and SETUP.variant == "full"
+    assert SETUP.chit_order == EXAMPLE_CHITS
+    assert SETUP.stacks == STACKS_3P
 
 
 def test_worked_first_round() -> None:
-    s = game(3, names=["Red", "Green", "Blue"], chit_order=EXAMPLE_CHITS, stacks=STACKS_3P)
+    worked_round()
+
+
+def worked_round() -> list[Action]:
+    """Play the example, checking the table after each turn; returns the moves made."""
+    moves: list[Action] = []
+
+    def step(s: GameState, *actions: Action) -> GameState:
+        for a in actions:
+            s = apply(s, a)
+            moves.append(a)
+        return s
+
+    s = new_game(SETUP)
     assert offers(s) == {"francs": 2, "fish": 2, "wood": 2, "clay": 1}
     assert all(p.francs == 5 and goods(s, i) == {"coal": 1} for i, p in enumerate(s.players))
     assert s.revealed == [False] * 7
@@ -115,6 +133,7 @@ def test_worked_first_round() -> None:
 
     # 8. Round 2 begins with Green (left of Red, who took the last turn), on chit 1 again.
     assert s.current == GREEN
-    s = step(s, Supply())
-    assert s.players[GREEN].ship_marker == 0
-    assert offers(s)["francs"] == 2 and offers(s)["iron"] == 2
+    s2 = apply(s, Supply())  # the example goes one move into round 2; the tutorial stops before
+    assert s2.players[GREEN].ship_marker == 0
+    assert offers(s2)["francs"] == 2 and offers(s2)["iron"] == 2
+    return moves

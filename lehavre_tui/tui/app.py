@@ -108,6 +108,16 @@ class LeHavreApp(App[None]):
             from .screens.setup import SetupScreen
 
             return SetupScreen()
+        return self._new_table()
+
+    def _new_table(self) -> TableScreen:
+        """The table for the session: the tutorial's has the lesson's panel."""
+        from ..tutorial import TutorialSession
+
+        if isinstance(self.session, TutorialSession):
+            from .screens.tutorial import TutorialTable
+
+            return TutorialTable()
         from .screens.table import TableScreen
 
         return TableScreen()
@@ -126,12 +136,10 @@ class LeHavreApp(App[None]):
         self._open_table(greet=greet)
 
     def _open_table(self, *, greet: bool) -> None:
-        from .screens.table import TableScreen
-
         if len(self.screen_stack) > 1:
-            self.switch_screen(TableScreen())
+            self.switch_screen(self._new_table())
         else:  # over the set-up screen the app started with
-            self.push_screen(TableScreen())
+            self.push_screen(self._new_table())
         self.call_after_refresh(self.follow_game, None, None, greet)
 
     def show_setup(self) -> None:
@@ -143,14 +151,14 @@ class LeHavreApp(App[None]):
         base = self.screen_stack[0]
         if isinstance(base, SetupScreen):
             base.refresh_saved()
-        else:
+        else:  # the app started at a table, which stays below (`table` is the one on top)
             self.push_screen(SetupScreen())
 
     @property
     def table(self) -> TableScreen | None:
         from .screens.table import TableScreen
 
-        for screen in self.screen_stack:
+        for screen in reversed(self.screen_stack):  # the one in view
             if isinstance(screen, TableScreen):
                 return screen
         return None
@@ -294,7 +302,7 @@ class LeHavreApp(App[None]):
         if self.keyboard is None and not greet:
             self.keyboard = seat
             return
-        if self.handoff and self.humans() > 1 and (greet or seat != self.keyboard):
+        if self.handoff and s.hotseat and self.humans() > 1 and (greet or seat != self.keyboard):
             if isinstance(self.screen, HandoffScreen):
                 self.pop_screen()
             self.push_screen(HandoffScreen(seat, s.since_last_turn(seat), greet=greet))

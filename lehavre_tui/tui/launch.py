@@ -1,4 +1,5 @@
-"""Opening the table from the command line: `lehavre`, `lehavre new`, `lehavre load`, `--continue`.
+"""Opening the table from the command line: `lehavre`, `lehavre new`, `lehavre tutorial`,
+`lehavre load`, `--continue`.
 
 Textual is imported only when a game is really opened, so the other commands stay quick.
 """
@@ -32,6 +33,10 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
     )
     _bot_options(new)
     new.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
+    tutorial = sub.add_parser(
+        "tutorial", help="learn the game: play the rulebook's first round at the table, step by step"
+    )
+    tutorial.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
     load = sub.add_parser("load", help="open a saved game")
     load.add_argument("file", metavar="FILE", help="a save file (ctrl+s in the game writes one)")
     _bot_options(load)
@@ -87,6 +92,10 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             msg = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
             return _fail(f"Cannot set up that game: {msg}.")
         session = Session.new(setup, autosave=autosave_path(), seats=seats)
+    elif args.command == "tutorial":
+        from ..tutorial import TutorialSession
+
+        session = TutorialSession.start()
     elif args.command == "load":
         try:
             session = Session.load(Path(args.file), autosave=autosave_path())

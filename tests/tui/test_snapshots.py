@@ -120,3 +120,13 @@ def test_help_glossary(snap_compare: Snap) -> None:
 
 def test_too_small(snap_compare: Snap) -> None:
     assert snap_compare(new_app(), terminal_size=(90, 25))
+
+
+def test_tutorial_100x30(snap_compare: Snap) -> None:
+    from lehavre_tui.tutorial import TutorialSession
+
+    from .test_tutorial import TYPED
+
+    app = LeHavreApp(TutorialSession.start())
+    # Peter's second turn: the supply is done, the Marketplace is to be bought
+    assert snap_compare(app, terminal_size=(100, 30), run_before=play(app, TYPED[:10]))

@@ -78,6 +78,7 @@ class SetupScreen(Screen[None]):
             yield Plain(id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
+                yield Button("Tutorial", id="tutorial")
                 label = f"Continue ({escape(self.saved)})" if self.saved else "Continue (no saved game)"
                 yield Button(label, id="continue", disabled=self.saved is None)
                 yield Button("Quit", id="quit")
@@ -144,6 +145,13 @@ class SetupScreen(Screen[None]):
             self.query_one("#setup-error", Plain).update(str(exc))
             return
         self.game.start_game(session, greet=True)
+
+    @on(Button.Pressed, "#tutorial")
+    def tutorial(self) -> None:
+        """The rulebook's first round, step by step (the saved game stays as it is)."""
+        from ...tutorial import TutorialSession
+
+        self.game.start_game(TutorialSession.start())
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
