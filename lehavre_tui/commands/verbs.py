@@ -9,4 +9,4 @@ VERBS: tuple[str, ...] = (
 ALIASES: dict[str, str] = {
     "s": "supply", "t": "take", "e": "enter", "h": "help", "?": "help", "done": "end", "pass": "end",
 }  # fmt: skip
-UNKNOWN = "Unknown command '{}'. Try: take, enter, build, buy, sell, repay, feed, pay, end, help."
+UNKNOWN = "Unknown command '{}'.{} Try: take, enter, build, buy, sell, repay, feed, pay, end, help."

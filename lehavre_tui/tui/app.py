@@ -207,6 +207,8 @@ class LeHavreApp(App[None]):
             return ""
         if verb == "pause" and not rest:
             return self._pause()
+        if verb == "scores" and not rest:
+            return self._scores()
         if verb == "show":
             from ..commands import building_id
 
@@ -216,6 +218,19 @@ class LeHavreApp(App[None]):
                 return self.refuse(str(exc) if rest else "Say which card to show, e.g. 'show joinery'.")
             return ""
         return None
+
+    def _scores(self) -> str:
+        """The final scores again, after looking at the table."""
+        from .screens.scoring import ScoringScreen
+
+        s = self.session
+        if s is None or not s.over:
+            return self.refuse(
+                "The final scores are shown when the game is over; the wealth so far is on each player's board."
+            )
+        if not isinstance(self.screen, ScoringScreen):
+            self.push_screen(ScoringScreen())
+        return ""
 
     def refuse(self, text: str) -> str:
         table = self.table
@@ -492,6 +507,17 @@ class LeHavreApp(App[None]):
         if isinstance(self.screen, CardScreen):
             self.pop_screen()
         self.push_screen(CardScreen(card_id))
+
+    def pass_typing(self, text: str) -> None:
+        """Keys typed in a window to read: the windows to read close, and the text goes on
+        where typing is taken (the command bar, or the feeding window's payment)."""
+        from .screens.common import ReadingWindow
+
+        while isinstance(self.screen, ReadingWindow) and len(self.screen_stack) > 1:
+            self.pop_screen()
+        take = getattr(self.screen, "type", None)
+        if callable(take):
+            take(text)
 
     def action_fill(self, command: str) -> None:
         """A click on the table: put the matching command in the command bar."""

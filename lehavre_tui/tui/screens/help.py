@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, TabbedContent, TabPane
 
 from ...commands import SYNTAX
@@ -14,7 +13,7 @@ from ...engine.cards import content
 from ...session import autosave_path
 from ..app import save_dir
 from ..view import cost_text, fee_short, price_text
-from .common import Plain, TooSmall
+from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -63,7 +62,7 @@ even if occupied). Wealth: buildings and ships at their values, bonuses, francs,
 per loan. The wealthiest wins."""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ReadingWindow):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
