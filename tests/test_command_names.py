@@ -216,3 +216,15 @@ def test_every_choice_leads_to_a_legal_move(players: int, variant: str, seed: in
                 assert any(ln == c.line or ln.startswith(c.line + " ") for ln in lines), (prefix, c.line)
                 if c.more and len(c.line.split()) < 4:
                     pending.append(c.line + " ")
+
+
+# --- help -----------------------------------------------------------------------------------
+
+
+def test_help_gives_food_and_energy_values(s: GameState) -> None:
+    from lehavre_tui.commands import help_text
+
+    for topic in ("goods", "payments"):
+        text = help_text(topic, s)
+        assert "fish 1, smoked fish 2, bread 2, meat 3, each franc 1" in text
+        assert "Energy: wood 1, charcoal 3, coal 3, coke 10." in text

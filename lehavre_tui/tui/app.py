@@ -461,6 +461,11 @@ class LeHavreApp(App[None]):
         if s.is_bot_turn() or self.bot_busy:
             return self.refuse(f"{self.seat_label(s.state.current)} is playing; bot moves cannot be taken back.")
         if not s.undo():
+            if s.undo_lost_by_loading():
+                return self.refuse(
+                    "Moves made before the game was loaded cannot be taken back: undo starts afresh "
+                    "after loading, with your next move."
+                )
             return self.refuse(
                 "Nothing to take back: only your own moves of this turn can be undone, "
                 "and never one that turned a card or a chit face up."

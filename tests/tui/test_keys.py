@@ -190,3 +190,96 @@ async def test_the_scores_stay_until_the_player_leaves_them() -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+
+
+# --- Tab, one word at a time ---------------------------------------------------------------
+
+
+async def test_tab_completes_one_word_at_a_time() -> None:
+    app = LeHavreApp(new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "supply")
+        box = bar(app)
+        await pilot.press("e", "tab")
+        await pilot.pause()
+        assert box.value == "enter "  # the verb, not a whole Marketplace line
+        shown = hint(app)
+        assert "building-firm-1 (free)" in shown and "marketplace (fee 2 food or 1 franc)" in shown
+        await pilot.press("tab")
+        await pilot.pause()
+        first = box.value
+        assert first.startswith("enter ") and len(first.split()) == 2  # one building
+        await pilot.press("tab")
+        await pilot.pause()
+        assert box.value != first and len(box.value.split()) == 2  # the next building
+        box.value = ""
+        await pilot.press(*"enter market", "tab")
+        await pilot.pause()
+        assert box.value == "enter marketplace "
+        await pilot.press("tab")
+        await pilot.pause()
+        assert len(box.value.split()) == 3  # one good, then the next Tab offers the second
+
+
+# --- undo after loading ----------------------------------------------------------------------
+
+
+async def test_undo_after_loading_says_it_starts_afresh() -> None:
+    s = new_session()
+    for c in ("supply", "take wood"):
+        s.command(c)
+    loaded = Session.from_text(s.to_text())
+    assert not loaded.can_undo() and loaded.undo_lost_by_loading()
+    app = LeHavreApp(loaded, resumed=True, handoff=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "undo starts afresh after loading" in hint(app)
+        # a move made after loading can be taken back as usual, then the same word again
+        before = loaded.state.model_dump()
+        await keys(pilot, "sell appoline")
+        assert loaded.state.model_dump() != before
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert loaded.state.model_dump() == before
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "undo starts afresh after loading" in hint(app)
+
+
+def test_a_fresh_turn_after_loading_has_nothing_lost() -> None:
+    s = new_session()
+    for c in ("supply", "take wood", "end"):
+        s.command(c)
+    loaded = Session.from_text(s.to_text())
+    assert not loaded.undo_lost_by_loading()  # Ben has not moved yet: nothing was lost
+    s2 = new_session()
+    s2.command("supply")  # the supply turned a chit: it could not be undone anyway
+    assert not Session.from_text(s2.to_text()).undo_lost_by_loading()
+
+
+# --- the log names the bots ------------------------------------------------------------------
+
+
+async def test_every_line_about_a_bot_says_it_is_one() -> None:
+    from lehavre_tui.engine.setup import Setup
+
+    s = Session.new(Setup(players=3, variant="short", seed=1), seats=["heuristic"] * 3)
+    while not s.over:
+        s.bot_move()
+    names = [p.name for p in s.state.players]
+    # lines about a player written down with another player's move: feeding, the final action
+    about_other = [ln.text for ln in s.log if ln.text.startswith(tuple(n for n in names if n != names[ln.seat]))]
+    assert any(" feeds the workers" in t for t in about_other)
+    assert any(" takes a final action" in t for t in about_other)
+    app = LeHavreApp(s, handoff=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        from .conftest import log_text
+
+        text = " ".join(log_text(app).split())  # lines wrapped at the log's width, joined
+        for line in about_other:
+            if line.startswith(tuple(f"{n} " for n in names)):
+                who, rest = line.split(" ", 1)
+                assert f"{who} (heuristic bot) {rest}" in text, line

@@ -48,13 +48,14 @@ Each round has 7 turns; players take turns in order. On your turn:
    A. take everything on one offer space ('take wood'), or
    B. enter a building ('enter fishery'): move your worker there, pay the entry fee to
       the owner (food or francs), and carry out its action. Building firms build from the
-      tops of the proposal stacks; wharves build ships.
+      tops of the proposal stacks; wharves build ships. Many buildings also need energy:
+      wood 1, charcoal 3, coal 3, coke 10 each.
 3. Any time in your turn: buy buildings (town or stack tops) and ships for francs, sell
    your own for half their value, repay loans (5 francs each). Then 'end'.
 
 After 7 turns the round ends: harvest (1 grain with grain, 1 cattle with 2 cattle), then
 every player feeds the workers: the food on the round card, less what the ships supply.
-Fish 1, smoked fish 2, bread 2, meat 3, each franc 1. Short of food, loans cover the rest
+Food: fish 1, smoked fish 2, bread 2, meat 3, each franc 1. Short of food, loans cover the rest
 (4 francs each, 7 off the final wealth). The town may build, and a new ship enters play.
 
 After the last round each player takes one final main action (buildings may be entered

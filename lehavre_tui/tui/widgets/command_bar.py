@@ -296,7 +296,8 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
     # A building named after the verb: its card on the first line (not while Tab goes
     # through choices: then they have both lines).
-    if cycling is None and len(words) >= 2 and words[0].lower() in ("enter", "e", "buy", "build", "sell", "show", "help"):
+    named = ("enter", "e", "buy", "build", "sell", "show", "help")
+    if cycling is None and len(words) >= 2 and words[0].lower() in named:
         b = building_named(words[1:])
         if b is not None:
             c = card(b)
