@@ -27,13 +27,19 @@ F4        a hint: a suggested move goes into the command bar (Enter plays it)
 F6        pause the bots / let them play on (at a table with bots)
 Ctrl+Z    take back your last move     Ctrl+S   save the game (to the data folder)
 Ctrl+P    command palette (all moves)  Ctrl+Q   quit (the game is saved after every move)
-Tab       complete the command         Up/Down  earlier commands
+Tab       complete a word: the verb, then what to enter or take, then its choices
+          (Tab again: the next choice) Up/Down  earlier commands
 Paste     several lines: played as commands, one after the other
 Click     an offer space, a building, a ship or a price: its command goes into the bar
           a card number: the card in full
 
 Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, hint, \
-pause, quit, help [TOPIC].
+pause, scores, quit, help [TOPIC]. Buildings may be named as the table prints them \
+(enter steel mill), by card number (show 09) or in Polish or Czech.
+
+Typing always goes to the command bar, and closing a window gives it back. A refused command \
+stays in the bar, selected: type a new command over it, or use Backspace or the arrows to \
+correct it. In the feeding window you type what you pay; F5 pays the proposal.
 
 Bots (chosen per seat when setting up) play their own turns, one move at a time; their lines \
 in the log are marked with the kind of bot. Your undo never takes back a bot's move."""
