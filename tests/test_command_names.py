@@ -44,7 +44,8 @@ def test_names_in_words_as_the_table_prints_them(s: GameState) -> None:
     assert parse("enter construction firm marketplace sawmill", s) == Enter(
         building="construction_firm", targets=["marketplace", "sawmill"]
     )
-    assert parse("enter harbour watch bake house 2", s) == Enter(building="harbour_watch", targets=["bakehouse"], amount=2)
+    watch = Enter(building="harbour_watch", targets=["bakehouse"], amount=2)
+    assert parse("enter harbour watch bake house 2", s) == watch
     assert "one at a time" in err("buy clay mound joinery", s)
 
 
@@ -197,8 +198,8 @@ def test_both_building_firms_are_offered() -> None:
 
 def test_take_shows_what_lies_there(s: GameState) -> None:
     notes = {c.word: c.note for c in complete_step("take ", s).choices}
-    assert notes == {sp: f"{n} {sp}" for sp, n in zip(("francs", "fish", "wood", "clay", "iron", "grain", "cattle"),
-                                                       s.offers, strict=True) if n}
+    spaces = ("francs", "fish", "wood", "clay", "iron", "grain", "cattle")
+    assert notes == {sp: f"{n} {sp}" for sp, n in zip(spaces, s.offers, strict=True) if n}
 
 
 @pytest.mark.parametrize(("players", "variant", "seed"), [(2, "short", 3), (4, "full", 5)])

@@ -199,14 +199,19 @@ def complete_step(prefix: str, state: GameState, extra_verbs: tuple[str, ...] = 
     return Step(position, typed, tuple(_choices(state, fitting, position, typed, head)))
 
 
+_TAKES_WORDS = ("help", "show", "save")  # words after them, though no legal move lists them
+
+
 def _verb_choices(state: GameState, typed: str, extra: tuple[str, ...]) -> list[Choice]:
-    verbs = list(dict.fromkeys(to_command(a, state).split()[0] for a in legal_actions(state)))
+    lines = [to_command(a, state).split() for a in legal_actions(state)]
+    verbs = list(dict.fromkeys(w[0] for w in lines))
     verbs += [v for v in ("help", *extra) if v not in verbs]
+    more = {w[0] for w in lines if len(w) > 1} | set(_TAKES_WORDS)
     alias = ALIASES.get(typed.lower())
     if alias in verbs:
-        return [Choice(alias, alias, more=True)]
+        return [Choice(alias, alias, more=alias in more)]
     low = typed.lower()
-    return [Choice(v, v, more=v not in extra or v == "show") for v in verbs if v.startswith(low)]
+    return [Choice(v, v, more=v in more) for v in verbs if v.startswith(low)]
 
 
 def _choices(state: GameState, fitting: list[list[str]], position: int, typed: str, head: str) -> list[Choice]:
