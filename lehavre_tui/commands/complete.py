@@ -190,10 +190,11 @@ def complete_step(prefix: str, state: GameState, extra_verbs: tuple[str, ...] = 
         for w in lines
         if len(w) >= position and all(_word_fits(t, w[i], i == 0) for i, t in enumerate(tokens[:position]))
     ]
-    settled = any(_word_is(tokens[-1], w[position - 1], position == 1) for w in fitting)
-    if ends and not settled and len({w[position - 1] for w in fitting}) > 1:
-        # 'enter building firm ' begins two names: the choices are still those names
-        position -= 1
+    if ends:
+        settled = any(_word_is(tokens[-1], w[position - 1], position == 1) for w in fitting)
+        if not settled and len({w[position - 1] for w in fitting}) > 1:
+            # 'enter building firm ' begins two names: the choices are still those names
+            position -= 1
     typed = tokens[position] if position < len(tokens) else ""
     head = " ".join(words[: joined[position][1]]) if position < len(joined) else " ".join(words)
     return Step(position, typed, tuple(_choices(state, fitting, position, typed, head)))
