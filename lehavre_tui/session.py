@@ -70,6 +70,10 @@ class Session:
     seats: list[str] = field(default_factory=list)  # "human" or a bot kind, per seat
     bot_budget: float = 2.0  # seconds a move for search bots
     recorded: bool = False  # a finished solo game has been entered in the records
+    # moves in the save when it was loaded, and how many of them were the current player's
+    # moves of this turn that could have been taken back (undo starts afresh after loading)
+    loaded_moves: int | None = None
+    undoable_before_load: int = 0
     # states before each undoable move of the current player's turn
     _undo: list[tuple[GameState, int, int]] = field(default_factory=list)
 
@@ -102,8 +106,12 @@ class Session:
             if i:
                 seat = replay.current
                 s.movers.append(seat)
-                replay = apply(replay, actions[i - 1], in_place=True)
+                after = apply(replay, actions[i - 1])
+                closes = _closes_undo(replay, actions[i - 1], after)
+                s.undoable_before_load = 0 if closes else s.undoable_before_load + 1
+                replay = after
             s.log.extend(LogLine(t, i, seat) for t in lines)
+        s.loaded_moves = len(actions)
         return s
 
     @classmethod
@@ -181,6 +189,10 @@ class Session:
     # --- undo -----------------------------------------------------------------------------
     def can_undo(self) -> bool:
         return bool(self._undo)
+
+    def undo_lost_by_loading(self) -> bool:
+        """Nothing to take back only because the game was loaded since this turn's moves."""
+        return not self._undo and self.undoable_before_load > 0 and len(self.actions) == self.loaded_moves
 
     def undo(self) -> bool:
         """Take back the current player's last move of this turn (never a reveal)."""

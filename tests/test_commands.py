@@ -178,9 +178,16 @@ def test_names_in_every_form(s: GameState) -> None:
 
 
 def test_twin_wharves(s: GameState) -> None:
-    message = err("enter wharf iron", s)
+    # both free and neither can build an iron ship: the reason, said once
+    assert err("enter wharf iron", s) == "There is no iron ship on offer."
+    # both could build the wooden ship: the player is asked which
+    from lehavre_tui.engine.cards import content
+
+    s.ship_stacks["wooden"] = [x for x, c in content().ships.items() if c.type == "wooden"][:1]
+    give(s, 0, coal=3)
+    message = err("enter wharf wooden", s)
     assert "wharf-1 or wharf-2" in message and "say which" in message
-    assert "wharf-1 or wharf-2" in err("enter shipyard iron", s)
+    assert "wharf-1 or wharf-2" in err("enter shipyard wooden", s)
     s.players[1].worker = "wharf_1"  # only the second Wharf is free
     assert parse("enter wharf iron", s) == Enter(building="wharf_2", targets=["iron"])
     assert parse("enter shipyard iron", s) == Enter(building="wharf_2", targets=["iron"])

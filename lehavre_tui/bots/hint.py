@@ -19,9 +19,12 @@ from ..engine.actions import (
     TakeOffer,
 )
 from ..engine.cards import content
+from ..engine.goods import Good
+from ..engine.round_end import food_due
+from ..engine.rules import apply
 from ..engine.state import OFFER_SPACES, GameState
-from ..engine.words import a_or_an
-from .search import SearchBot
+from ..engine.words import a_or_an, francs_text
+from .search import PRIOR_MARGIN, Analysis, SearchBot
 
 
 def _building(b: str) -> str:
@@ -69,20 +72,79 @@ def describe(state: GameState, action: Action) -> str:
     return str(action)
 
 
+def _goods_words(goods: dict[Good, int]) -> str:
+    parts = [f"{n} {g.label}" for g, n in goods.items() if n]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def effect(state: GameState, action: Action) -> str:
+    """What the move brings the player, in a few words: 'you get 5 fish, which covers
+    the 4 food due this round'. Empty for moves that would show hidden cards (the supply)
+    or change nothing the player holds."""
+    if isinstance(action, (Supply, EndTurn)):
+        return ""
+    seat = state.current
+    before = state.players[seat]
+    after_state = apply(state, action)
+    after = after_state.players[seat]
+    got = {Good(i): n - m for i, (n, m) in enumerate(zip(after.goods, before.goods, strict=True)) if n > m}
+    gave = {Good(i): m - n for i, (n, m) in enumerate(zip(after.goods, before.goods, strict=True)) if m > n}
+    francs = after.francs - before.francs
+    parts: list[str] = []
+    cards = content().buildings
+    new = [b for b in after_state.buildings_of(seat) if b not in state.buildings_of(seat)]
+    parts += [f"the {cards[b].name} (value {cards[b].value})" for b in new]
+    ships = content().ships
+    parts += [f"the {ships[x].type} ship {ships[x].name}" for x in after.ships if x not in before.ships]
+    if got:
+        parts.append(_goods_words(got))
+    if francs > 0:
+        parts.append(francs_text(francs))
+    text = ""
+    if parts:
+        text = "you get " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+    paid = [_goods_words(gave)] if gave else []
+    if francs < 0:
+        paid.append(francs_text(-francs))
+    if paid:
+        text += (" for " if text else "you pay ") + " and ".join(paid)
+    if after.loans < before.loans:
+        text += ("; " if text else "") + "a loan is paid back"
+    if state.phase == "turn" and after_state.phase == "turn" and after_state.round == state.round:
+        due = food_due(state, seat)
+        has_before = before.food_goods() + before.francs
+        has_after = after.food_goods() + after.francs
+        if has_before < due <= has_after:
+            text += f", which covers the {due} food due this round"
+    return text
+
+
+def _why(an: Analysis, state: GameState) -> str:
+    """Why it is the best move, as a player would say it."""
+    if an.options == 1:
+        return "it is the only move."
+    if not an.playouts:
+        return f"of the {an.options} moves possible, it looks best at first sight."
+    searched = [c for c in an.candidates if c.playouts]
+    if len(searched) < 2:
+        others = an.options - 1
+        return f"the other {others} move{'s' if others > 1 else ''} look at least {PRIOR_MARGIN:.0f} wealth worse."
+    lead = searched[0].mean - searched[1].mean
+    other = describe(state, searched[1].action).lower()
+    games = f"{an.playouts} quick trial games to the end of the round"
+    if lead < 0.5:
+        return f"a close call: in {games} it did about as well as the next best move ({other})."
+    return f"in {games} it left you about {lead:.0f} wealth better off than the next best move ({other})."
+
+
 def hint(state: GameState, budget: float = 1.0) -> tuple[Action, str]:
-    """The suggested action for the player to act and a one-line reason."""
+    """The suggested action for the player to act and a one-line reason: what the move
+    brings, and why it beats the others."""
     bot = SearchBot(seed=state.round * 100 + state.turn, time_budget=budget)
     an = bot.analyse(state, force=True)
     what = describe(state, an.best)
-    if an.options == 1:
-        return an.best, f"{what}: it is the only move."
-    if not an.playouts:
-        return an.best, f"{what}: best of {an.options} options at first sight."
-    searched = [c for c in an.candidates if c.playouts]
-    if len(searched) < 2:
-        return an.best, f"{what}: clearly best of {an.options} options."
-    lead = searched[0].mean - searched[1].mean
-    return an.best, (
-        f"{what}: best of {an.options} options by {an.playouts} playouts, "
-        f"about {lead:+.1f} wealth against the next best ({describe(state, searched[1].action).lower()})."
-    )
+    gain = effect(state, an.best)
+    why = _why(an, state)
+    if gain:
+        return an.best, f"{what}: {gain}; {why}"
+    return an.best, f"{what}: {why}"

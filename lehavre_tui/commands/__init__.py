@@ -3,13 +3,17 @@
 `parse(text, state)` turns a line such as ``enter bakehouse 4 pay wood=1`` into an engine
 action, `to_command(action, state)` writes the canonical line for an action (which `parse`
 turns back into an equal action), `complete(prefix, state)` offers full lines for the legal
-actions, and `help_text(topic, state)` explains verbs, payments and cards.
-Parsing never changes the state.
+actions, `complete_step(prefix, state)` the choices for the next word only (what Tab
+offers), and `help_text(topic, state)` explains verbs, payments and cards. Parsing never
+changes the state.
 
-Names: buildings and ships by id (``building-firm-1``), hyphenated English, Polish or Czech
-name, or any unambiguous prefix of one of them (or of one of their words: ``court``).
+Names: buildings and ships by id (``building-firm-1``), English, Polish or Czech name (in
+words as the table prints them, ``steel mill``, or hyphenated, with or without diacritics),
+card number (``09``, ``SP-14``), or any unambiguous prefix of one of them (or of one of their
+words: ``court``). A near miss is answered with "did you mean ...?".
 When a prefix fits several cards, the ones that make sense now decide (``wharf`` picks the
-one Wharf you can enter; with both free you are asked which).
+one Wharf you can enter; with both free, the one where the rest of the line can be carried
+out, else you are asked which).
 
 Modules: `errors` (CommandError, HelpRequested), `verbs` (verbs and short forms), `names`
 (card, ship and offer names), `now` (what makes sense now), `tokens` (words, good=N pairs,
@@ -19,21 +23,25 @@ payments), `enter` (the enter verb's per-card choices), `parse` (one parser per 
 
 from __future__ import annotations
 
-from .complete import complete
+from .complete import Choice, Step, complete, complete_step
 from .errors import CommandError, HelpRequested
 from .help import SYNTAX, help_text
-from .names import building_id
+from .names import building_id, building_named
 from .parse import parse
 from .render import to_command
 from .verbs import VERBS
 
 __all__ = [
+    "Choice",
     "CommandError",
     "HelpRequested",
     "SYNTAX",
     "VERBS",
+    "Step",
     "building_id",
+    "building_named",
     "complete",
+    "complete_step",
     "help_text",
     "parse",
     "to_command",

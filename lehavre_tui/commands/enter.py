@@ -16,6 +16,8 @@ from .names import (
     _resolve,
     _ship_card_names,
     _ship_type_names,
+    _take_name,
+    _take_names,
 )
 from .now import _cards, _tops, _visible
 from .tokens import _good, _is_good, _split_pair, _tokens
@@ -98,10 +100,10 @@ def _wharf_choices(tokens: list[str], s: GameState) -> dict[str, object]:
     out: dict[str, object] = {"goods": _tokens([w for w in tokens if _split_pair(w) is not None])}
     if bare and _norm(bare[0]) in _YACHT_WORDS:
         p = s.player()
-        rest = [_resolve(w, _ship_card_names(p.ships), (), "ship of yours") for w in bare[1:]]
+        rest = _take_names(bare[1:], _ship_card_names(p.ships), (), "ship of yours")
         out["targets"] = ["yacht", *(v[len(CARD) :] for v in rest)]
     else:
-        found = [_resolve(w, _ship_type_names(), (), "ship type") for w in bare]
+        found = _take_names(bare, _ship_type_names(), (), "ship type")
         out["targets"] = [v[len(SHIP) :] for v in found]
     return out
 
@@ -112,8 +114,8 @@ def _watch_choices(tokens: list[str], s: GameState) -> dict[str, object]:
         return {}
     visited = {q.worker for i, q in enumerate(s.players) if i != s.current and q.worker}
     now = "Buildings with another player's worker now"
-    b = _resolve(tokens[0], _building_names(), visited, "building", now, _visible(s))
-    inner = _enter_choices(_cards()[b], tokens[1:], s)
+    b, k = _take_name(tokens, _building_names(), visited, "building", now, _visible(s))
+    inner = _enter_choices(_cards()[b], tokens[k:], s)
     targets = inner.pop("targets", [])
     assert isinstance(targets, list)
     return {**inner, "targets": [b, *targets]}
@@ -155,7 +157,7 @@ def _enter_choices(card: BuildingCard, tokens: list[str], s: GameState) -> dict[
         now = "On top of the proposal stacks now"
         seen = _visible(s)
         names = _building_names()
-        out["targets"] = [_resolve(w, names, tops, "building", now, seen) for w in bare]
+        out["targets"] = _take_names(bare, names, tops, "building", now, seen)
         out["goods"] = _tokens(pairs)
     elif kind == "wharf":
         out = _wharf_choices(tokens, s)

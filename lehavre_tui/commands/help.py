@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine.cards import BuildingCard, ConvertAction, SellTableAction, content
-from ..engine.goods import goods_text
+from ..engine.goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text
 from ..engine.rules import fee_text, legal_actions
 from ..engine.state import GameState
 from ..engine.words import francs_text, plural
@@ -52,14 +52,22 @@ Payments (optional; without them the engine pays so as to waste least):
   food meat=1                food tokens inside an action
   with brick=1 clay=2        building materials (building firms, wharves)"""
 
+def _values(table: dict[Good, int]) -> str:
+    """'fish 1, smoked fish 2, ...': what each token is worth as food or energy."""
+    return ", ".join(f"{g.label} {n}" for g, n in table.items())
+
+
 _TOPIC_HELP: dict[str, str] = {
     "goods": (
         "Goods: fish, wood, clay, iron, grain, cattle, coal, hides (standard); smoked_fish, "
         "charcoal, brick, steel, bread, meat, coke, leather (upgraded). Write amounts as "
-        "good=N (fish=2); a good alone means 1."
+        "good=N (fish=2); a good alone means 1.\n"
+        f"Food: {_values(FOOD_VALUE)}, each franc 1.\n"
+        f"Energy: {_values(ENERGY_VALUE)}."
     ),
     "payments": _ENTER_HELP.split("Payments", 1)[1].split("\n", 1)[1]
-    + "\n  feed francs=2 fish=1      food at the end of a round (francs count 1 each)",
+    + "\n  feed francs=2 fish=1      food at the end of a round (francs count 1 each)"
+    + f"\nFood: {_values(FOOD_VALUE)}, each franc 1. Energy: {_values(ENERGY_VALUE)}.",
     "names": (
         "Buildings and ships: id (building-firm-1), hyphenated name (bridge-over-the-seine), "
         "Polish or Czech name, or any unambiguous beginning of one of them or of one of its "

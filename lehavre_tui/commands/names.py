@@ -1,7 +1,10 @@
-"""Names of buildings, ships and offer spaces: ids, English, Polish and Czech names, prefixes."""
+"""Names of buildings, ships and offer spaces: ids, English, Polish and Czech names (with or
+without diacritics), card numbers, prefixes, and names of several words as the table prints them."""
 
 from __future__ import annotations
 
+import difflib
+import re
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -33,6 +36,17 @@ class _Name:
     label: str  # the canonical word
     title: str  # the English name, to tell twin cards (the two Wharves) apart from others
     keys: tuple[str, ...]
+    number: str = ""  # the card's number ("09", "B1", "SP-14"), for buildings
+
+
+class AmbiguousName(CommandError):
+    """A name that fits several cards equally well; `values` are the cards it could be,
+    `taken` the number of words of the line the name takes."""
+
+    def __init__(self, text: str, values: list[str]) -> None:
+        super().__init__(text)
+        self.values = values
+        self.taken = 1
 
 
 SHIP = "ship:"
@@ -46,7 +60,7 @@ def _building_names() -> tuple[_Name, ...]:
         keys = {_label(b), _norm(card.name), _norm(card.name_pl), _norm(card.name_cs)}
         if card.action.kind == "wharf":
             keys.add("shipyard")
-        out.append(_Name(b, _label(b), card.name, tuple(sorted(keys))))
+        out.append(_Name(b, _label(b), card.name, tuple(sorted(keys)), card.number))
     return tuple(out)
 
 
@@ -80,6 +94,40 @@ def _tier(tok: str, key: str) -> int | None:
     return None
 
 
+_NUMBER = re.compile(r"(sp|b)?-?0*([0-9]{1,3})")
+
+
+def _number_key(text: str) -> tuple[str, int] | None:
+    """'09', '9' -> ('', 9); 'SP-01', 'sp1' -> ('sp', 1); 'b2' -> ('b', 2); a word -> None."""
+    m = _NUMBER.fullmatch(text.lower())
+    return None if m is None else (m.group(1) or "", int(m.group(2)))
+
+
+def _by_number(word: str, names: Sequence[_Name]) -> str | None:
+    """The card with the number `word` ('09', 'SP-14'); None when `word` is no card number."""
+    key = _number_key(word)
+    if key is None or not any(n.number for n in names):
+        return None
+    for n in names:
+        if n.number and _number_key(n.number) == key:
+            return n.value
+    raise CommandError(
+        f"No card has the number '{word}': the buildings are numbered 01 to 30, B1 to B3 and SP-01 to SP-36."
+    )
+
+
+def _near_misses(tok: str, names: Sequence[_Name], *levels: Collection[str]) -> list[str]:
+    """The names a mistyped word was probably meant to be ('bakhouse' -> bakehouse): those
+    of the first of `levels` (what makes sense now, the cards on the table) that has any."""
+    keys = {k: n for n in names for k in n.keys}
+    close = [keys[k] for k in difflib.get_close_matches(tok, list(keys), n=6, cutoff=0.75)]
+    for level in levels:
+        if any(n.value in level for n in close):
+            close = [n for n in close if n.value in level]
+            break
+    return list(dict.fromkeys(n.label for n in close))[:3]
+
+
 def _or(words: Sequence[str]) -> str:
     words = list(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -102,6 +150,9 @@ def _resolve(
     Wharf). `now` describes the relevant names when the word fits none
     ("Buildings you can enter now").
     """
+    numbered = _by_number(word.strip(), names)
+    if numbered is not None:
+        return numbered
     tok = _norm(word)
     hits: dict[int, list[_Name]] = {}
     if tok:
@@ -110,9 +161,11 @@ def _resolve(
             if tiers:
                 hits.setdefault(min(tiers), []).append(n)
     if not hits:
+        near = _near_misses(tok, names, relevant, also) if tok else []
+        guess = f" Did you mean {_or(near)}?" if near else ""
         labels = [n.label for n in names if n.value in relevant]
         hint = f" {now}: {', '.join(labels)}." if now and labels else ""
-        raise CommandError(f"There is no {what} called '{word}'.{hint}")
+        raise CommandError(f"There is no {what} called '{word}'.{guess}{hint}")
     found = hits[min(hits)]
     if len(found) == 1:
         return found[0].value
@@ -127,9 +180,68 @@ def _resolve(
     if (twins or shown is found) and len({n.title for n in shown}) == 1:
         return found[0].value  # twin cards, neither usable now: the engine will say why
     ask = "say which" if len({n.title for n in shown}) == 1 else "type more of the name"
-    raise CommandError(f"'{word}' could be {_or([n.label for n in shown])}; {ask}.")
+    raise AmbiguousName(f"'{word}' could be {_or([n.label for n in shown])}; {ask}.", [n.value for n in shown])
+
+
+_MAX_NAME_WORDS = 6  # 'Ruda żelaza i pokład węgla', 'Iron Mine & Coal Seam'
+
+
+def _take_name(
+    words: Sequence[str],
+    names: Sequence[_Name],
+    relevant: Collection[str],
+    what: str,
+    now: str = "",
+    also: Collection[str] = (),
+) -> tuple[str, int]:
+    """The name at the start of `words`: its value and how many words it takes.
+
+    A name may be written in several words as the table prints it ('steel mill', 'building
+    firm 2', 'huta zelaza'). The longest run of words that is a name, or the beginning of
+    one, is taken: 'building firm fishery' takes 'building firm' and leaves 'fishery'.
+    """
+    k = 1
+    for n_words in range(min(len(words), _MAX_NAME_WORDS), 1, -1):
+        tok = _norm(" ".join(words[:n_words]))
+        if tok and any(_tier(tok, key) in (0, 1) for n in names for key in n.keys):
+            k = n_words
+            break
+    try:
+        return _resolve(" ".join(words[:k]), names, relevant, what, now, also), k
+    except AmbiguousName as exc:
+        exc.taken = k
+        raise
+
+
+def _take_names(
+    words: Sequence[str],
+    names: Sequence[_Name],
+    relevant: Collection[str],
+    what: str,
+    now: str = "",
+    also: Collection[str] = (),
+) -> list[str]:
+    """Every name in `words`, one after the other ('clay mound steel mill')."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        value, k = _take_name(words[i:], names, relevant, what, now, also)
+        out.append(value)
+        i += k
+    return out
 
 
 def building_id(word: str) -> str:
-    """The building id a name or prefix stands for (no game needed); raises CommandError."""
+    """The building id a name, prefix or card number stands for (no game needed); raises CommandError."""
     return _resolve(word, _building_names(), (), "building")
+
+
+def building_named(words: Sequence[str]) -> str | None:
+    """The building the words begin with ('steel mill 2' -> steel_mill), if they name one."""
+    if not words:
+        return None
+    try:
+        value, _ = _take_name(words, _building_names(), (), "building")
+    except CommandError:
+        return None
+    return value

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
+from functools import partial
 
 from ..engine.actions import (
     Action,
@@ -31,12 +33,15 @@ from .names import (
     _OFFER_NAMES,
     CARD,
     SHIP,
+    AmbiguousName,
     _building_names,
     _label,
     _or,
     _resolve,
     _ship_card_names,
     _ship_type_names,
+    _take_name,
+    _take_names,
 )
 from .now import _cards, _enterable, _for_sale, _tops, _visible
 from .tokens import _payments, _sections, _tokens, _words
@@ -56,7 +61,9 @@ def _verb(word: str) -> str:
         raise CommandError(f"'{word}' could be {_or(hits)}; type more letters.")
     if w in NOT_VERBS:
         raise CommandError(NOT_VERBS[w])
-    raise CommandError(UNKNOWN.format(word))
+    near = difflib.get_close_matches(w, VERBS, n=2, cutoff=0.7)
+    guess = f" Did you mean {_or(near)}?" if near else ""
+    raise CommandError(UNKNOWN.format(word, guess))
 
 
 def parse(text: str, state: GameState) -> Action:
@@ -102,9 +109,25 @@ def _parse_enter(args: list[str], s: GameState) -> Action:
     if not main:
         raise CommandError("Name the building first, e.g. 'enter marketplace fish wood clay'.")
     now = "Buildings you can enter now"
-    b = _resolve(main[0], _building_names(), free, "building", now, _visible(s))
-    card = _cards()[b]
-    fields = _enter_choices(card, main[1:], s)
+    try:
+        b, k = _take_name(main, _building_names(), free, "building", now, _visible(s))
+    except AmbiguousName as exc:
+        # twin cards free at once (the two Building Firms): the one where the rest of the
+        # line can be carried out is meant; otherwise the player is asked which
+        k = exc.taken
+        tried = {b: _refusal(s, partial(_enter, s, b, main[k:], sections)) for b in exc.values}
+        fits = [b for b, why in tried.items() if why is None]
+        if len(fits) == 1:
+            return _enter(s, fits[0], main[k:], sections)
+        reasons = set(tried.values())
+        if not fits and len(reasons) == 1:
+            raise CommandError(reasons.pop()) from None  # the same reason for every one of them
+        raise
+    return _enter(s, b, main[k:], sections)
+
+
+def _enter(s: GameState, b: str, choices: list[str], sections: dict[str, list[str]]) -> Action:
+    fields = _enter_choices(_cards()[b], choices, s)
     materials = _tokens(sections.get("goods", []))
     if materials is not None:
         if "goods" in fields:
@@ -112,6 +135,15 @@ def _parse_enter(args: list[str], s: GameState) -> Action:
         fields["goods"] = materials
     fields.update(_payments(sections))
     return Enter.model_validate({"building": b, **fields})
+
+
+def _refusal(s: GameState, make: Callable[[], Action]) -> str | None:
+    """Why the action `make` builds from the line is refused now; None when it is legal."""
+    try:
+        apply(s, make())
+    except (CommandError, IllegalAction, ValueError) as exc:
+        return str(exc)
+    return None
 
 
 def _parse_build(args: list[str], s: GameState) -> Action:
@@ -123,7 +155,7 @@ def _parse_build(args: list[str], s: GameState) -> Action:
     names = _building_names()
     seen = _visible(s)
     now = "On top of the proposal stacks now"
-    targets = [_resolve(w, names, tops, "building", now, seen) for w in main]
+    targets = _take_names(main, names, tops, "building", now, seen)
     goods = _tokens(sections.get("goods", []))
     pend = s.pending
     if pend is not None and pend.kind == "build" and pend.remaining > 0:
@@ -178,11 +210,11 @@ def _parse_buy(args: list[str], s: GameState) -> Action:
     args, ship_only = _ship_prefix(args)
     sale = _for_sale(s)
     names = _ship_type_names() if ship_only else _building_names() + _ship_type_names()
-    if len(args) != 1:
+    value, k = _take_name(args, names, sale, "building or ship", "For sale now", _visible(s)) if args else ("", 0)
+    if not args or k != len(args):
         now = ", ".join(n.label for n in names if n.value in sale)
         now = f"; for sale now: {now}" if now else ""
-        raise CommandError(f"Say what to buy, e.g. 'buy joinery' or 'buy wooden-ship'{now}.")
-    value = _resolve(args[0], names, sale, "building or ship", "For sale now", _visible(s))
+        raise CommandError(f"Say what to buy, one at a time, e.g. 'buy joinery' or 'buy wooden-ship'{now}.")
     if value.startswith(SHIP):
         return BuyShip(ship_type=value[len(SHIP) :])
     return BuyBuilding(building=value)
@@ -197,11 +229,12 @@ def _parse_sell(args: list[str], s: GameState) -> Action:
     names = _ship_type_names() + _ship_card_names(p.ships)
     if not ship_only:
         names = _building_names() + names
-    if len(args) != 1:
+    value, k = _take_name(args, names, mine, "building or ship", "Yours to sell") if args else ("", 0)
+    if not args or k != len(args):
         raise CommandError(
-            "Say what to sell, e.g. 'sell joinery', 'sell wooden' (your cheapest wooden ship) or a ship's name."
+            "Say what to sell, one at a time, e.g. 'sell joinery', 'sell wooden' (your cheapest wooden ship) "
+            "or a ship's name."
         )
-    value = _resolve(args[0], names, mine, "building or ship", "Yours to sell")
     if value.startswith(CARD):
         return SellShip(ship=value[len(CARD) :])
     if value.startswith(SHIP):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 
@@ -38,7 +39,10 @@ def _good(word: str, francs: bool = False) -> str:
         return parse_good(low.replace("-", "_")).key
     except KeyError:
         also = " (or francs)" if francs else ""
-        raise CommandError(f"'{word}' is not a good; goods are {_GOOD_LIST}{also}.") from None
+        words = _GOOD_LIST.split(", ") + (["francs"] if francs else [])
+        near = difflib.get_close_matches(low, words, n=1, cutoff=0.75)
+        guess = f" Did you mean {near[0]}?" if near else ""
+        raise CommandError(f"'{word}' is not a good.{guess} Goods are {_GOOD_LIST}{also}.") from None
 
 
 def _is_good(word: str) -> bool:

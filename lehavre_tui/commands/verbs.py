@@ -9,7 +9,7 @@ VERBS: tuple[str, ...] = (
 ALIASES: dict[str, str] = {
     "s": "supply", "t": "take", "e": "enter", "h": "help", "?": "help", "done": "end", "pass": "end",
 }  # fmt: skip
-UNKNOWN = "Unknown command '{}'. Try: take, enter, build, buy, sell, repay, feed, pay, end, help."
+UNKNOWN = "Unknown command '{}'.{} Try: take, enter, build, buy, sell, repay, feed, pay, end, help."
 # words players try that are not verbs, and what to do instead
 NOT_VERBS: dict[str, str] = dict.fromkeys(
     ("loan", "loans", "borrow"),

@@ -215,6 +215,8 @@ class LeHavreApp(App[None]):
             return ""
         if verb == "pause" and not rest:
             return self._pause()
+        if verb == "scores" and not rest:
+            return self._scores()
         if verb == "show":
             from ..commands import building_id
 
@@ -224,6 +226,19 @@ class LeHavreApp(App[None]):
                 return self.refuse(str(exc) if rest else "Say which card to show, e.g. 'show joinery'.")
             return ""
         return None
+
+    def _scores(self) -> str:
+        """The final scores again, after looking at the table."""
+        from .screens.scoring import ScoringScreen
+
+        s = self.session
+        if s is None or not s.over:
+            return self.refuse(
+                "The final scores are shown when the game is over; the wealth so far is on each player's board."
+            )
+        if not isinstance(self.screen, ScoringScreen):
+            self.push_screen(ScoringScreen())
+        return ""
 
     def refuse(self, text: str) -> str:
         table = self.table
@@ -454,6 +469,11 @@ class LeHavreApp(App[None]):
         if s.is_bot_turn() or self.bot_busy:
             return self.refuse(f"{self.seat_label(s.state.current)} is playing; bot moves cannot be taken back.")
         if not s.undo():
+            if s.undo_lost_by_loading():
+                return self.refuse(
+                    "Moves made before the game was loaded cannot be taken back: undo starts afresh "
+                    "after loading, with your next move."
+                )
             return self.refuse(
                 "Nothing to take back: only your own moves of this turn can be undone, "
                 "and never one that turned a card or a chit face up."
@@ -500,6 +520,17 @@ class LeHavreApp(App[None]):
         if isinstance(self.screen, CardScreen):
             self.pop_screen()
         self.push_screen(CardScreen(card_id))
+
+    def pass_typing(self, text: str) -> None:
+        """Keys typed in a window to read: the windows to read close, and the text goes on
+        where typing is taken (the command bar, or the feeding window's payment)."""
+        from .screens.common import ReadingWindow
+
+        while isinstance(self.screen, ReadingWindow) and len(self.screen_stack) > 1:
+            self.pop_screen()
+        take = getattr(self.screen, "type", None)
+        if callable(take):
+            take(text)
 
     def action_fill(self, command: str) -> None:
         """A click on the table: put the matching command in the command bar."""

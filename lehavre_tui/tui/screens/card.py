@@ -9,13 +9,12 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from ...commands import complete
 from ...commands.now import card_location
 from ..view import card, cost_text, fee_short, price_text
-from .common import Plain, TooSmall
+from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
     from ..app import LeHavreApp
 
 
-class CardScreen(ModalScreen[None]):
+class CardScreen(ReadingWindow):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
 
     def __init__(self, card_id: str) -> None:

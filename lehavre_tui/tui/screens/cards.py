@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..view import card, escape
-from .common import TooSmall
+from .common import ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
     from ..app import LeHavreApp
 
 
-class CardsScreen(ModalScreen[None]):
+class CardsScreen(ReadingWindow):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:

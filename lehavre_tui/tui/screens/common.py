@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TypeVar, cast
 
+from textual import events
+from textual.screen import ModalScreen
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -34,3 +36,15 @@ class Plain(Static):
 
     def __init__(self, content: VisualType = "", *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(content, markup=False, id=id, classes=classes)
+
+
+class ReadingWindow(ModalScreen[None]):
+    """A window to read (a card, the list of cards, help): it needs no typing, so a typed
+    character closes it and goes into the command bar, where the player meant to type."""
+
+    def on_key(self, event: events.Key) -> None:
+        if not event.is_printable or not event.character:
+            return
+        event.stop()
+        event.prevent_default()
+        cast(LeHavreApp, self.app).pass_typing(event.character)

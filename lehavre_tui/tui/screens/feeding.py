@@ -1,4 +1,8 @@
-"""End of a round: harvest, then each player feeds the workers (accept the proposal or pay otherwise)."""
+"""End of a round: harvest, then each player feeds the workers.
+
+What the player types is the payment, submitted with Enter; the proposal is paid only when
+the player picks it (F5 or its button). Enter on an empty line pays nothing.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,14 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input
+from textual.widgets import Button
 
 from ...commands import VERBS
 from ...engine.goods import FOOD_VALUE
 from ...engine.payments import payment_value
 from ...engine.words import francs_text
 from ..view import GOOD_LABEL, default_feeding, food_view, payment_words
-from ..widgets.command_bar import LOCAL_WORDS
+from ..widgets.command_bar import LOCAL_WORDS, CorrectableInput
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
@@ -38,7 +42,9 @@ def round_end_lines(session: Session) -> list[str]:
 class FeedingScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "look", "Look at the table"),
+        Binding("f5", "feed_proposed", "Pay the proposal"),
     ]
+    AUTO_FOCUS = "#feeding-input"
 
     @property
     def game(self) -> LeHavreApp:
@@ -53,8 +59,12 @@ class FeedingScreen(ModalScreen[None]):
             yield Plain(id="feeding-have")
             yield Plain(id="feeding-proposal")
             with Horizontal(id="feeding-row"):
-                yield Button("Feed as proposed (Enter)", id="feed-default", variant="primary")
-                yield Input(placeholder="or pay otherwise, e.g. fish=2 francs=3", id="feeding-input")
+                yield CorrectableInput(placeholder="what you pay, e.g. fish=2 francs=3", id="feeding-input")
+                yield Button("Pay the proposal (F5)", id="feed-default")
+            yield Plain(
+                "Type what you pay and press Enter, or F5 to pay the proposal; Esc looks at the table.",
+                id="feeding-keys",
+            )
             yield Plain(id="feeding-error")
             yield Plain(id="feeding-next")
 
@@ -100,22 +110,34 @@ class FeedingScreen(ModalScreen[None]):
             f"Then {', '.join(later)} feed{'s' if len(later) == 1 else ''}." if later else ""
         )
         self.query_one("#feeding-error", Plain).update("")
-        self.query_one("#feed-default", Button).focus()
+        self.payment.focus()
+
+    @property
+    def payment(self) -> CorrectableInput:
+        return self.query_one("#feeding-input", CorrectableInput)
+
+    def type(self, text: str) -> None:
+        """Keys typed in a window opened over this one go on in the payment."""
+        self.payment.take(text)
 
     @on(Button.Pressed, "#feed-default")
-    def feed_default(self) -> None:
+    def action_feed_proposed(self) -> None:
         self._play("feed")
 
-    @on(Input.Submitted, "#feeding-input")
-    def feed_typed(self, event: Input.Submitted) -> None:
+    @on(CorrectableInput.Submitted, "#feeding-input")
+    def feed_typed(self, event: CorrectableInput.Submitted) -> None:
         text = event.value.strip()
         if not text:
+            self.say("Type what to pay (e.g. fish=2 francs=3) and press Enter, or press F5 to pay the proposal.")
             return
         first = text.split()[0].lower()
         if first not in VERBS and first not in LOCAL_WORDS:
             text = f"feed {text}"
         if self._play(text):
-            event.input.value = ""
+            if self.is_attached:
+                self.payment.value = ""
+        elif self.is_attached:
+            self.payment.hold(event.value)  # kept for correcting; typing replaces it
 
     def _play(self, text: str) -> bool:
         refused = self.game.play(text)
@@ -130,7 +152,7 @@ class FeedingScreen(ModalScreen[None]):
 
     def suggest(self, command: str, line: str) -> None:
         """A hint: its payment goes into the box, ready to submit."""
-        box = self.query_one("#feeding-input", Input)
+        box = self.payment
         box.value = command
         box.cursor_position = len(command)
         box.focus()

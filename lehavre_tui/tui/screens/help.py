@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, TabbedContent, TabPane
 
 from ...commands import SYNTAX
@@ -14,7 +13,7 @@ from ...engine.cards import content
 from ...session import autosave_path
 from ..app import save_dir
 from ..view import cost_text, fee_short, price_text
-from .common import Plain, TooSmall
+from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -28,13 +27,19 @@ F4        a hint: a suggested move goes into the command bar (Enter plays it)
 F6        pause the bots / let them play on (at a table with bots)
 Ctrl+Z    take back your last move     Ctrl+S   save the game (to the data folder)
 Ctrl+P    command palette (all moves)  Ctrl+Q   quit (the game is saved after every move)
-Tab       complete the command         Up/Down  earlier commands
+Tab       complete a word: the verb, then what to enter or take, then its choices
+          (Tab again: the next choice) Up/Down  earlier commands
 Paste     several lines: played as commands, one after the other
 Click     an offer space, a building, a ship or a price: its command goes into the bar
           a card number: the card in full
 
 Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, hint, \
-pause, quit, help [TOPIC].
+pause, scores, quit, help [TOPIC]. Buildings may be named as the table prints them \
+(enter steel mill), by card number (show 09) or in Polish or Czech.
+
+Typing always goes to the command bar, and closing a window gives it back. A refused command \
+stays in the bar, selected: type a new command over it, or use Backspace or the arrows to \
+correct it. In the feeding window you type what you pay; F5 pays the proposal.
 
 Bots (chosen per seat when setting up) play their own turns, one move at a time; their lines \
 in the log are marked with the kind of bot. Your undo never takes back a bot's move."""
@@ -49,13 +54,14 @@ Each round has 7 turns; players take turns in order. On your turn:
    A. take everything on one offer space ('take wood'), or
    B. enter a building ('enter fishery'): move your worker there, pay the entry fee to
       the owner (food or francs), and carry out its action. Building firms build from the
-      tops of the proposal stacks; wharves build ships.
+      tops of the proposal stacks; wharves build ships. Many buildings also need energy:
+      wood 1, charcoal 3, coal 3, coke 10 each.
 3. Any time in your turn: buy buildings (town or stack tops) and ships for francs, sell
    your own for half their value, repay loans (5 francs each). Then 'end'.
 
 After 7 turns the round ends: harvest (1 grain with grain, 1 cattle with 2 cattle), then
 every player feeds the workers: the food on the round card, less what the ships supply.
-Fish 1, smoked fish 2, bread 2, meat 3, each franc 1. Short of food, loans cover the rest
+Food: fish 1, smoked fish 2, bread 2, meat 3, each franc 1. Short of food, loans cover the rest
 (4 francs each, 7 off the final wealth). The town may build, and a new ship enters play.
 
 After the last round each player takes one final main action (buildings may be entered
@@ -63,7 +69,7 @@ even if occupied). Wealth: buildings and ships at their values, bonuses, francs,
 per loan. The wealthiest wins."""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ReadingWindow):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:

@@ -64,9 +64,15 @@ def records_block(variant: str, rank: int | None, best: list[tuple[str, int]]) -
 
 
 class ScoringScreen(ModalScreen[None]):
+    """The final scores stay until the player picks where to go: named keys or the buttons,
+    never a stray Enter or Escape (no button has the keyboard when the window opens)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Look at the table"),
+        Binding("t", "look", "Look at the table"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit", "Quit"),
     ]
+    AUTO_FOCUS = ""
 
     @property
     def game(self) -> LeHavreApp:
@@ -86,24 +92,19 @@ class ScoringScreen(ModalScreen[None]):
                 rank, best = self.game.solo_records()
                 yield Plain(records_block(session.state.variant, rank, best), id="solo-records")
             with Horizontal(classes="buttons"):
-                yield Button("Look at the table", id="score-table")
-                yield Button("New game", id="score-new", variant="primary")
-                yield Button("Quit", id="score-quit")
-
-    def on_mount(self) -> None:
-        self.query_one("#score-new", Button).focus()
+                yield Button("t: look at the table", id="score-table")
+                yield Button("n: new game", id="score-new", variant="primary")
+                yield Button("q: quit", id="score-quit")
 
     @on(Button.Pressed, "#score-table")
-    def look(self) -> None:
+    def action_look(self) -> None:
+        """The table behind the scores; 'scores' in the command bar brings them back."""
         self.dismiss()
 
     @on(Button.Pressed, "#score-new")
-    def new_game(self) -> None:
+    def action_new_game(self) -> None:
         self.game.show_setup()
 
     @on(Button.Pressed, "#score-quit")
-    def quit(self) -> None:
+    def action_quit(self) -> None:
         self.game.exit()
-
-    async def action_dismiss(self, result: None = None) -> None:
-        self.dismiss()

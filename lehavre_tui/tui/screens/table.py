@@ -125,6 +125,16 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.focus_command()
 
+    def on_screen_resume(self) -> None:
+        """A window closed: the keyboard goes back to the command bar."""
+        self.focus_command()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Typing always lands in the command bar: a click on a board, a tab or a scroll
+        bar does not take the keyboard away from it."""
+        if not isinstance(event.widget, CommandInput):
+            self.call_later(self.focus_command)
+
     async def on_resize(self, event: events.Resize) -> None:
         wide = is_wide(event.size.width, event.size.height)
         if wide != self.wide:
@@ -191,6 +201,10 @@ class TableScreen(Screen[None]):
         box.cursor_position = len(command)
         box.focus()
 
+    def type(self, text: str) -> None:
+        """Text typed elsewhere (in a window to read) goes on in the bar."""
+        self.command_input.take(text)
+
     @on(Input.Submitted, "#command")
     def submit(self, event: Input.Submitted) -> None:
         text = event.value.strip()
@@ -202,8 +216,8 @@ class TableScreen(Screen[None]):
         if refused is not None and not box.value:
             # back into the bar to be corrected (unless the next command is being typed),
             # the reason staying under it until the line is changed
-            box.value = event.value
-            box.cursor_position = len(box.value)
+            # (held selected: typing a new command replaces it, the arrows edit it)
+            box.hold(event.value)
             self.query_one(CommandBar).refused(event.value, refused)
 
     # --- keys -----------------------------------------------------------------------------

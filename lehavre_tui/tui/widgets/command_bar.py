@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -11,8 +12,9 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets import Input, Label
+from textual.widgets.input import Selection
 
-from ...commands import CommandError, building_id, complete
+from ...commands import Step, building_named, complete, complete_step
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -20,10 +22,11 @@ if TYPE_CHECKING:
     from ..app import LeHavreApp
 
 # Words the table itself understands, besides the moves of the game.
-LOCAL_WORDS = ("undo", "save", "show", "cards", "hint", "quit")
+LOCAL_WORDS = ("undo", "save", "show", "cards", "hint", "scores", "quit")
 
 
 def completions(app: LeHavreApp, value: str) -> list[str]:
+    """Whole legal command lines that fit what is typed."""
     session = app.session
     if session is None:
         return []
@@ -34,23 +37,71 @@ def completions(app: LeHavreApp, value: str) -> list[str]:
     return out
 
 
+def next_step(app: LeHavreApp, value: str) -> Step:
+    """What Tab offers for the word being typed: verbs, then objects, then their choices."""
+    session = app.session
+    if session is None:
+        return Step(0, "", ())
+    return complete_step(value, session.state, LOCAL_WORDS)
+
+
 class CommandSuggester(Suggester):
-    """Grey text after the cursor: the first legal command that starts with what is typed."""
+    """Grey text after the cursor: the word being typed, when only one word fits."""
 
     def __init__(self, app: LeHavreApp) -> None:
         super().__init__(use_cache=False, case_sensitive=False)
         self._app = app
 
     async def get_suggestion(self, value: str) -> str | None:
-        if not value.strip():
+        if not value.strip() or value[-1].isspace():
             return None
-        for line in completions(self._app, value):
-            if line.startswith(value.lower()):
-                return line
+        choices = next_step(self._app, value).choices
+        if len(choices) == 1 and choices[0].line.startswith(value.lower()):
+            return choices[0].line
         return None
 
 
-class CommandInput(Input):
+class CorrectableInput(Input):
+    """A line that can hold a refused entry for correcting: shown selected, so that typing
+    starts a new line in its place, while Backspace, the arrows, Home and End edit it."""
+
+    _held = False
+
+    def hold(self, text: str) -> None:
+        self.value = text
+        self.selection = Selection(0, len(text))
+        self._held = bool(text)
+
+    def take(self, text: str) -> None:
+        """Text typed elsewhere (in a window to read) goes on here, as if typed here."""
+        start, end = self.selection
+        if start == end:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, start, end)
+        self.focus()
+
+    def _release(self) -> None:
+        """The first editing key: the held line becomes an ordinary line, cursor at its end."""
+        if self._held:
+            self._held = False
+            if self.selection == Selection(0, len(self.value)):
+                self.cursor_position = len(self.value)
+
+    def action_delete_left(self) -> None:
+        self._release()
+        super().action_delete_left()
+
+    def action_cursor_left(self, select: bool = False) -> None:
+        self._release()
+        super().action_cursor_left(select)
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        self._release()
+        super().action_cursor_right(select)
+
+
+class CommandInput(CorrectableInput):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "history(-1)", "Previous command", show=False),
         Binding("down", "history(1)", "Next command", show=False),
@@ -60,8 +111,9 @@ class CommandInput(Input):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(placeholder="type a move (supply, take fish, enter ..., end) or help", id=id)
         self._pos = 0
-        self._cycle: list[str] = []
+        self._cycle: list[str] = []  # the lines Tab goes through, one a press
         self._cycle_at = -1
+        self.cycling: Step | None = None  # the choices Tab is going through
 
     @property
     def history(self) -> list[str]:
@@ -110,16 +162,41 @@ class CommandInput(Input):
         self.post_message(self.Submitted(self, value, None))
 
     def action_complete(self) -> None:
-        """Tab: take the grey suggestion, or cycle through what fits the typed words."""
-        app = cast("LeHavreApp", self.app)
-        if self._cycle and self.value in self._cycle:
+        """Tab completes the word being typed, one level at a time: the only choice (and a
+        space when more may follow), else what all the choices begin with, else each choice
+        in turn (the line under the bar lists them)."""
+        if self.in_cycle():
             self._cycle_at = (self._cycle_at + 1) % len(self._cycle)
-        else:
-            self._cycle = completions(app, self.value)
-            self._cycle_at = 0
-        if self._cycle:
-            self.value = self._cycle[self._cycle_at]
-            self.cursor_position = len(self.value)
+            self._set(self._cycle[self._cycle_at])
+            return
+        self._cycle = []
+        self.cycling = None
+        step = next_step(cast("LeHavreApp", self.app), self.value)
+        choices = step.choices
+        if not choices:
+            return
+        if len(choices) == 1:
+            only = choices[0]
+            self._set(only.line + (" " if only.more else ""))
+            return
+        common = os.path.commonprefix([c.word for c in choices])
+        first = choices[0]
+        head = first.line[: len(first.line) - len(first.word)]
+        if len(common) > len(step.typed) and all(c.line == head + c.word for c in choices):
+            self._set(head + common)
+            return
+        self._cycle = [c.line for c in choices]
+        self._cycle_at = 0
+        self.cycling = step
+        self._set(self._cycle[0])
+
+    def in_cycle(self) -> bool:
+        """Tab is going through choices, and the line is one of them."""
+        return bool(self._cycle) and self.value == self._cycle[self._cycle_at]
+
+    def _set(self, text: str) -> None:
+        self.value = text
+        self.cursor_position = len(text)
 
 
 class CommandHint(Widget):
@@ -184,19 +261,19 @@ class CommandBar(Vertical):
         hint.remove_class("-refusal")
         if app.session is None:
             return
-        hint.update(hint_text(app, value))
+        box = self.input
+        hint.update(hint_text(app, value, box.cycling if box.in_cycle() else None))
 
 
-def hint_text(app: LeHavreApp, value: str) -> Text:
+def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
     from ..view import card
 
     words = value.split()
     s = app.session
     assert s is not None
-    fits = completions(app, value) if words else []
     if not words:
         if s.state.phase == "over":
-            return Text("The game is over. F1 for help, ctrl+q to quit; the final scores stay in the log.")
+            return Text("The game is over. 'scores' shows the final scores again; F1 for help, ctrl+q to quit.")
         if s.is_bot_turn():
             if app.bots_paused and not app.bot_busy:
                 who = app.seat_label(s.state.current)
@@ -215,21 +292,51 @@ def hint_text(app: LeHavreApp, value: str) -> Text:
         elif pend is not None and pend.kind == "build":
             now.append(f"\nYou may build {pend.remaining} more: 'build NAME' (a stack top), or go on.")
         return now
-    # A building named after the verb: show its card.
-    if len(words) >= 2 and words[0].lower() in ("enter", "e", "buy", "build", "sell", "show", "help"):
-        try:
-            b = building_id(words[1])
-        except CommandError:
-            b = ""
-        if b:
+    width = max(20, app.size.width - 6)
+    out = Text(no_wrap=True, overflow="ellipsis")
+    # A building named after the verb: its card on the first line (not while Tab goes
+    # through choices: then they have both lines).
+    named = ("enter", "e", "buy", "build", "sell", "show", "help")
+    if cycling is None and len(words) >= 2 and words[0].lower() in named:
+        b = building_named(words[1:])
+        if b is not None:
             c = card(b)
-            line = Text(f"{c.number} {c.name}: {c.text}", no_wrap=True, overflow="ellipsis")
-            line.truncate(max(20, app.size.width - 6), overflow="ellipsis")
-            if fits:
-                more = f" (Tab: {len(fits)} ways)" if len(fits) > 1 else ""
-                line.append(f"\n{fits[0]}{more}")
-            return line
-    if not fits:
+            out.append(f"{c.number} {c.name}: {c.text}")
+            out.truncate(width, overflow="ellipsis")
+            out.append("\n")
+    room = 1 if out.plain else 2  # lines left for the choices
+    out.append_text(_next_words(app, value, width, room, cycling))
+    return out
+
+
+def _next_words(app: LeHavreApp, value: str, width: int, lines: int, cycling: Step | None) -> Text:
+    """What may come next (the choices Tab goes through), as many as fit in `lines` lines;
+    while Tab goes through them, the one in the bar is marked."""
+    step = cycling or next_step(app, value)
+    fits = completions(app, value)
+    if len(step.choices) == 1 and step.choices[0].line == value.strip().lower() and not step.choices[0].more:
+        step = Step(step.position, step.typed, ())  # typed in full: nothing left to complete
+    if not step.choices:
+        if fits:
+            more = f"   (or {len(fits) - 1} more ways)" if len(fits) > 1 else ""
+            return Text(f"Enter plays: {fits[0]}{more}")
         return Text("No legal move starts like this; Enter explains why, 'help' lists the commands.")
-    more = f"   ... {len(fits) - 6} more (Tab cycles)" if len(fits) > 6 else ""
-    return Text("   ".join(fits[:6]) + more)
+    label = "Tab: " if len(step.choices) > 1 else "Tab completes: "
+    text = Text(label, style="dim")
+    line_start = 0
+    for i, c in enumerate(step.choices):
+        item = c.word + (f" ({c.note})" if c.note else "")
+        rest = len(step.choices) - i - 1
+        tail = f"  … {rest} more" if rest else ""
+        last_line = text.plain.count("\n") + 1 >= lines
+        if i and text.cell_len - line_start + 3 + len(item) + (len(tail) if last_line else 0) > width:
+            if last_line:
+                text.append(f"  … {len(step.choices) - i} more", style="dim")
+                break
+            text.append("\n")
+            line_start = text.cell_len
+        elif i:
+            text.append(" · ", style="dim")
+        current = cycling is not None and value == c.line
+        text.append(item, style="reverse" if current else "")
+    return text

@@ -43,19 +43,25 @@ class GameLog(RichLog):
         app = cast("LeHavreApp", self.app)
         session = app.session
         t = Text(text)
-        if session is not None:
-            name = session.state.players[seat].name
-            kind = session.seats[seat] if seat < len(session.seats) else "human"
-            bot = kind != "human"
-            if bot and text.startswith(name + " "):  # "Ben (heuristic bot) takes the 5 fish."
-                t = Text(f"{name} ({kind} bot) {text[len(name) + 1 :]}")
-                name = f"{name} ({kind} bot)"
-            if text.startswith(session.state.players[seat].name):
-                if bot:
-                    t.stylize("italic")
-                # the space after the name shares its style (drawn pictures keep it so)
-                end = len(name) + (1 if t.plain[len(name) : len(name) + 1] == " " else 0)
-                t.stylize(seat_style(self, seat), 0, end)
+        if session is None:
+            return t
+        # the player the line is about: the name it begins with (a feeding or a final
+        # action is written down with the move that led to it, not the player's own)
+        names = [p.name for p in session.state.players]
+        speaker = _speaker(text, names)
+        if speaker is None:
+            return t
+        name = names[speaker]
+        kind = session.seats[speaker] if speaker < len(session.seats) else "human"
+        bot = kind != "human"
+        if bot and text.startswith(name + " "):  # "Ben (heuristic bot) takes the 5 fish."
+            t = Text(f"{name} ({kind} bot) {text[len(name) + 1 :]}")
+            name = f"{name} ({kind} bot)"
+        if bot:
+            t.stylize("italic")
+        # the space after the name shares its style (drawn pictures keep it so)
+        end = len(name) + (1 if t.plain[len(name) : len(name) + 1] == " " else 0)
+        t.stylize(seat_style(self, speaker), 0, end)
         return t
 
     def refusal(self, text: str) -> None:
@@ -68,3 +74,15 @@ class GameLog(RichLog):
 
     def note(self, text: str) -> None:
         self.write(Text(text, style=styled(self, "dim")))
+
+
+def _speaker(text: str, names: list[str]) -> int | None:
+    """The seat whose name the line begins with ('Ben feeds…', "Ben's ships…"); the
+    longest name wins (Ann and Anna)."""
+    best: int | None = None
+    for i, name in enumerate(names):
+        follows = text[len(name) : len(name) + 1]
+        fits = bool(name) and text.startswith(name) and follows in (" ", "'", "’", "")
+        if fits and (best is None or len(name) > len(names[best])):
+            best = i
+    return best
