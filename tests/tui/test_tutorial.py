@@ -66,7 +66,10 @@ async def test_the_whole_lesson_through_the_command_bar() -> None:
         # the round ends: Tom has fed (no choice), Martin chooses in the feeding window
         assert isinstance(app.screen, FeedingScreen)
         assert "Tom has no food and paid 2 francs" in panel(app)
-        await pilot.press("enter")  # "Feed as proposed"
+        await pilot.press("enter")  # an empty line pays nothing
+        await pilot.pause()
+        assert isinstance(app.screen, FeedingScreen)
+        await pilot.press(*"feed", "enter")  # as the lesson says: 'feed' pays the proposal
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, LessonDone)
@@ -102,14 +105,14 @@ async def test_a_wrong_move_is_refused_with_the_rulebooks_move_and_changes_nothi
         assert "Lesson 2/24" in panel(app)
 
 
-async def test_f5_folds_the_panel_to_the_command_and_f4_puts_it_in_the_bar() -> None:
+async def test_f7_folds_the_panel_to_the_command_and_f4_puts_it_in_the_bar() -> None:
     app = tutorial_app()
     async with app.run_test(size=SIZE) as pilot:
         full = panel(app)
-        await pilot.press("f5")
+        await pilot.press("f7")
         folded = panel(app).strip()
         assert "type 'supply'" in folded and "\n" not in folded and len(folded) < len(full)
-        await pilot.press("f5")
+        await pilot.press("f7")
         assert "Just now:" in panel(app)
         await pilot.press("f4")
         for _ in range(20):
@@ -125,7 +128,7 @@ async def test_f5_folds_the_panel_to_the_command_and_f4_puts_it_in_the_bar() -> 
 async def test_the_folded_panel_stays_folded_when_the_table_is_rearranged() -> None:
     app = tutorial_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f5")
+        await pilot.press("f7")
         await pilot.resize_terminal(100, 30)  # the comfortable table becomes the compact one
         for _ in range(10):
             await pilot.pause()

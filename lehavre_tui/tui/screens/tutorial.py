@@ -1,7 +1,7 @@
 """The tutorial at the table: the lesson's panel over the real table, and its last window.
 
 The panel sits at the top of the table: the step, what the last move did, and what to do
-now (F5 folds it to one line and opens it again). The learner plays all three seats, so no
+now (F7 folds it to one line and opens it again). The learner plays all three seats, so no
 handoff window opens; the feeding window opens as in any game. After the round's feeding a
 window offers a short game against a bot, the set-up screen, or this table to play on.
 """
@@ -69,15 +69,15 @@ class LessonPanel(TableWidget):
         if self.folded:
             if step is not None:
                 text.append(f"  type '{step.command}'", self.st("strong"))
-            text.append("  (F5: the explanation)", self.st("dim"))
+            text.append("  (F7: the explanation)", self.st("dim"))
             return text
         last = s.last
         text.append("  Just now: ", self.st("dim"))
         text.append(last.done if last is not None else INTRO)
         text.append("\nTo do: " if step is not None else "\nNext: ", self.st("strong"))
         text.append(step.do if step is not None else DONE)
-        if last is None:  # the keys, once (the footer keeps F5 and F4 in view)
-            text.append("  (F5 folds this panel, F4 puts the move in the bar)", self.st("dim"))
+        if last is None:  # the keys, once (the footer keeps F7 and F4 in view)
+            text.append("  (F7 folds this panel, F4 puts the move in the bar)", self.st("dim"))
         return text
 
 
@@ -85,11 +85,11 @@ class TutorialTable(TableScreen):
     """The real table with the lesson's panel on top."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "fold_lesson", "Lesson"),
+        Binding("f7", "fold_lesson", "Lesson"),
     ]
 
     _ended = False  # the last window has been shown
-    lesson_folded = False  # F5: the panel shows one line
+    lesson_folded = False  # F7: the panel shows one line
 
     def compose(self) -> ComposeResult:
         yield LessonPanel()
