@@ -160,14 +160,17 @@ def _first_format_game() -> tuple[Setup, list[Action], GameState]:
 def test_saves_of_the_first_format_replay_with_a_loan_at_once():
     setup, actions, s = _first_format_game()
     data = json.loads(dump_save(setup, actions, s))
-    del data["setup"]["interest_choice"]  # what a save of the first format holds
-    for key in ("interest_queue", "interest_return", "interest_choice"):
+    # what a save of the first format holds
+    for key in ("interest_choice", "strict_moves"):
+        del data["setup"][key]
+    for key in ("interest_queue", "interest_return", "interest_choice", "strict_moves"):
         del data["snapshot"][key]
-    assert data["format_version"] == 2
+    assert data["format_version"] == 3
     data["format_version"] = 1
     setup1, _, s1, _ = load_save(json.dumps(data))
-    assert setup1.interest_choice is False
-    assert s1.model_dump(exclude={"events"}) == s.model_dump(exclude={"events"})
+    assert setup1.interest_choice is False and setup1.strict_moves is False
+    same = {"events", "strict_moves"}
+    assert s1.model_dump(exclude=same) == s.model_dump(exclude=same)
     # read as the new format, the same moves give the player the choice instead, and the
     # save no longer fits its moves
     data["format_version"] = 2
@@ -175,14 +178,14 @@ def test_saves_of_the_first_format_replay_with_a_loan_at_once():
         load_save(json.dumps(data))
 
 
-def test_new_saves_have_the_second_format_and_load():
+def test_new_saves_have_the_third_format_and_load():
     setup = Setup(players=3, seed=7, chit_order=[INTEREST_CHIT, 1, 2, 3, 4, 6, 7])
     s = new_game(setup)
     actions: list[Action] = [Supply(), TakeOffer(space="wood"), EndTurn()]
     for a in actions:
         s = apply(s, a)
     text = dump_save(setup, actions, s)
-    assert json.loads(text)["format_version"] == 2
+    assert json.loads(text)["format_version"] == 3
     _, actions2, s2, _ = load_save(text)
     assert actions2 == actions
     assert s2.model_dump(exclude={"events"}) == s.model_dump(exclude={"events"})

@@ -18,10 +18,13 @@ from .rules import apply
 from .setup import Setup, complete_setup, new_game
 from .state import GameState
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 # Format 1 predates the interest choice: a player short of francs for the interest took a
 # loan at once. Such saves are replayed that way, and their snapshots lack the new fields.
-_FORMAT_1_ONLY_NOW = {"events", "interest_queue", "interest_return", "interest_choice"}
+# Formats 1 and 2 predate strict moves: a choice a building did not use, a count of 0 or
+# a payment with a token to spare was accepted (and ignored or lost); they replay so.
+_FORMAT_2_ONLY_NOW = {"events", "strict_moves"}
+_FORMAT_1_ONLY_NOW = {*_FORMAT_2_ONLY_NOW, "interest_queue", "interest_return", "interest_choice"}
 
 
 class SaveError(Exception):
@@ -81,13 +84,15 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]
     except ValidationError as exc:
         where = ".".join(str(p) for p in exc.errors()[0]["loc"])
         raise SaveError(f"The save file is damaged: '{where}' is missing or wrong.") from None
-    if save.format_version not in (1, FORMAT_VERSION):
+    if save.format_version not in (1, 2, FORMAT_VERSION):
         raise SaveError(
-            f"This save has format version {save.format_version}; this game reads versions 1 and {FORMAT_VERSION}."
+            f"This save has format version {save.format_version}; this game reads versions 1 to {FORMAT_VERSION}."
         )
     setup = save.setup
     if save.format_version == 1:
         setup = setup.model_copy(update={"interest_choice": False})
+    if save.format_version <= 2:
+        setup = setup.model_copy(update={"strict_moves": False})
     try:
         actions = ACTION_LIST_ADAPTER.validate_python(save.actions)
     except ValidationError as exc:
@@ -98,7 +103,7 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]
     except IllegalAction as exc:
         raise SaveError(f"The save's set-up is not valid: {exc}") from None
     if save.snapshot is not None:
-        left_out = _FORMAT_1_ONLY_NOW if save.format_version == 1 else {"events"}
+        left_out = {1: _FORMAT_1_ONLY_NOW, 2: _FORMAT_2_ONLY_NOW}.get(save.format_version, {"events"})
         expected = state.model_dump(mode="json", exclude=left_out)
         if expected != save.snapshot:
             raise SaveError("The save file's snapshot does not match its moves; the file was changed or damaged.")
