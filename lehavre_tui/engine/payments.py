@@ -257,12 +257,13 @@ def payment_value(payment: Payment, kind: str) -> int:
 def enough(payment: Payment, need: int, kind: str) -> Payment:
     """Part of `payment` still covering `need` from which no token can be left out.
 
-    Tokens are left out the most valuable first, so what stays wastes least. Once a kind
-    of token cannot be left out it never can later: the total only goes down.
+    Tokens are left out the most valuable first, so what stays wastes least, and francs
+    before food of the same value ("food first, money last"). Once a kind of token cannot
+    be left out it never can later: the total only goes down.
     """
     left = dict(payment)
     value = payment_value(left, kind)
-    for t in sorted(left, key=lambda t: -token_value(t, kind)):
+    for t in sorted(left, key=lambda t: (-token_value(t, kind), t != FRANCS)):
         v = token_value(t, kind)
         while left[t] and value - v >= need:
             left[t] -= 1

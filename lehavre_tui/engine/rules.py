@@ -241,12 +241,12 @@ def fee_text(card: BuildingCard) -> str:
 
 def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment, card: BuildingCard) -> str:
     pay(p, payment)
-    paid = payment_text(payment) + over_the_fee(card, payment)
+    over = over_the_fee(card, payment)
     if owner == TOWN:
-        return f"paying {paid} to the bank"
+        return f"paying {payment_text(payment)} to the bank{over}"
     o = s.players[owner]
     receive(o, payment)
-    return f"paying {paid} to {o.name}"
+    return f"paying {payment_text(payment)} to {o.name}{over}"
 
 
 def over_the_fee(card: BuildingCard, payment: Payment) -> str:

@@ -318,8 +318,8 @@ def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int)
         fee = fee_payment(ctx.p, target, Enter(building=target.id))
         pay(ctx.p, fee)
         to = _transfer(s, owner, fee)
-        paid = payment_text(fee) + over_the_fee(target, fee)
-        ctx.say(f"{ctx.name} moves onto the {target.name}, paying {paid} to {to}.")
+        over = over_the_fee(target, fee)
+        ctx.say(f"{ctx.name} moves onto the {target.name}, paying {payment_text(fee)} to {to}{over}.")
     else:
         ctx.say(f"{ctx.name} moves onto the {target.name}.")
 
