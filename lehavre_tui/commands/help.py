@@ -58,7 +58,9 @@ _TOPIC_HELP: dict[str, str] = {
         "good=N (fish=2); a good alone means 1."
     ),
     "payments": _ENTER_HELP.split("Payments", 1)[1].split("\n", 1)[1]
-    + "\n  feed francs=2 fish=1      food at the end of a round (francs count 1 each)",
+    + "\n  feed francs=2 fish=1      food at the end of a round (francs count 1 each)"
+    + "\nName just enough: food and energy give no change, so a payment with a token you could "
+    "leave out is refused (1 coke for 6 energy is fine: no token can go).",
     "names": (
         "Buildings and ships: id (building-firm-1), hyphenated name (bridge-over-the-seine), "
         "Polish or Czech name, or any unambiguous beginning of one of them or of one of its "
