@@ -251,7 +251,14 @@ def token_value(token: Good | str, kind: str) -> int:
 
 
 def payment_value(payment: Payment, kind: str) -> int:
-    return sum(token_value(t, kind) * n for t, n in payment.items())
+    table = FOOD_VALUE if kind == "food" else ENERGY_VALUE
+    total = 0
+    for t, n in payment.items():
+        if t == FRANCS:
+            total += n
+        else:
+            total += table.get(t, 0) * n  # type: ignore[arg-type]
+    return total
 
 
 def enough(payment: Payment, need: int, kind: str) -> Payment:

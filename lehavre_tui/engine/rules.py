@@ -251,17 +251,23 @@ def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment, ca
 
 def over_the_fee(card: BuildingCard, payment: Payment) -> str:
     """' (1 food more than the fee)' when food tokens could not pay a food fee exactly."""
-    if all(t == FRANCS for t in payment):
-        return ""  # francs pay either alternative exactly
-    food = next((f.food for f in card.fees if f.food), 0)
-    over = payment_value(payment, "food") - food
+    if len(payment) == 1:  # the usual case, made quick: one kind of token
+        ((t, n),) = payment.items()
+        if t == FRANCS:
+            return ""  # francs pay either alternative exactly
+        over = FOOD_VALUE.get(t, 0) * n - _food_fee(card.id)  # type: ignore[arg-type]
+    else:
+        over = payment_value(payment, "food") - _food_fee(card.id)
     return f" ({over} food more than the fee)" if over > 0 else ""
+
+
+@cache
+def _food_fee(building: str) -> int:
+    return next((food for food, _ in _fees(building) if food), 0)
 
 
 def _fee_choice_check(s: GameState, seat: int, owner: int, card: BuildingCard, a: Enter) -> None:
     """Refuse a fee named where none is due, a fee named two ways, and counts below 1."""
-    if a.fee is None and a.fee_goods is None:
-        return
     if owner == seat:
         raise IllegalAction(f"You own the {card.name}, so you pay no entry fee; leave out the fee payment.")
     if not card.fees:
@@ -310,7 +316,8 @@ def _enter(s: GameState, a: Enter) -> None:
     p = s.players[seat]
     owner = s.owner[card.id]
     if s.strict_moves:
-        _fee_choice_check(s, seat, owner, card, a)
+        if a.fee is not None or a.fee_goods is not None:
+            _fee_choice_check(s, seat, owner, card, a)
         check_choices(card, a)
     ctx = Ctx(s, seat, p, card, s.events)
     if owner != seat and card.fees:

@@ -341,6 +341,11 @@ def check_choices(card: BuildingCard, act: Enter) -> None:
     The engine never ignores what a player said: a choice that would silently be dropped
     is almost always a mistake (the wrong building, or a payment meant elsewhere).
     """
+    if (
+        act.amount is None and act.goods is None and not act.targets
+        and act.option is None and act.energy is None and act.food is None
+    ):
+        return  # nothing named (as in most moves): nothing to check
     reads = choices_read(card.id)
     name = card.name
     if act.amount is not None:

@@ -134,7 +134,7 @@ def _furriery_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     leather = min(_params(card).get("leather_max", 2), ctx.p.goods[Good.LEATHER])
     out: list[Enter] = []
     for h, m in ((hides, leather), (hides, 0), (0, leather)):
-        goods = {k: n for k, n in (("hides", h), ("leather", m)) if n}
+        goods = {"hides": h, "leather": m} if h and m else {"hides": h} if h else {"leather": m} if m else {}
         e = opt(card.id, goods=goods)
         if goods and e not in out:
             out.append(e)
