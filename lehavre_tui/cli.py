@@ -79,6 +79,19 @@ def _names(value: str, n: int, special: bool) -> list[str]:
     return out
 
 
+_YES = ("yes", "y", "true", "on", "1")
+_NO = ("no", "n", "false", "off", "0")
+
+
+def _yes_no(value: str, key: str, n: int) -> bool:
+    word = value.lower()
+    if word in _YES:
+        return True
+    if word in _NO:
+        return False
+    raise ScriptError(f"line {n}: '{key}' is yes or no, not '{value}'.")
+
+
 def _setup(header: dict[str, tuple[int, str]]) -> Setup:
     if "players" not in header:
         raise ScriptError("The script's header must say how many players, e.g. 'players: 3'.")
@@ -97,7 +110,7 @@ def _setup(header: dict[str, tuple[int, str]]) -> Setup:
         elif key == "specials":
             data["special_deck"] = _names(value, n, special=True)
         elif key == "expensive_loans":
-            data["expensive_loans"] = value.lower() in ("yes", "true", "1", "on")
+            data["expensive_loans"] = _yes_no(value, key, n)
     keys = [k for k in ("stack1", "stack2", "stack3") if k in header]
     stacks = [_names(header[k][1], header[k][0], special=False) for k in keys]
     if stacks and len(stacks) != 3:
@@ -115,7 +128,7 @@ def _setup(header: dict[str, tuple[int, str]]) -> Setup:
 
 def read_script(text: str) -> Script:
     """Split a script into its set-up and its numbered command lines."""
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark is no part of the first key
     try:
         sep = next(i for i, line in enumerate(lines) if line.strip() == "---")
     except StopIteration:
@@ -131,6 +144,8 @@ def read_script(text: str) -> Script:
             raise ScriptError(f"line {i}: a header line is 'key: value', e.g. 'players: 3'.")
         if key not in HEADER_KEYS:
             raise ScriptError(f"line {i}: unknown header key '{key}'; known: {', '.join(HEADER_KEYS)}.")
+        if key in header:
+            raise ScriptError(f"line {i}: '{key}' was already given on line {header[key][0]}; give each key once.")
         header[key] = (i, value.strip())
     commands = [(i, _strip(raw)) for i, raw in enumerate(lines[sep + 1 :], start=sep + 2)]
     return Script(_setup(header), [(i, c) for i, c in commands if c])

@@ -105,6 +105,13 @@ def test_help_lines_print_help(tmp_path: Path, capsys: pytest.CaptureFixture[str
         ("players: 2\nspecials: joinery\n---\n", "'joinery' is not a special building"),
         ("players: 2\nstack1: nowhere\n---\n", "There is no building called 'nowhere'"),
         ("players 2\n---\n", "line 1: a header line is 'key: value'"),
+        ("players: 2\nseed: 1\n\nseed: 2\n---\n", "line 4: 'seed' was already given on line 2; give each key once."),
+        ("players: 2\nexpensive_loans: maybe\n---\n", "line 2: 'expensive_loans' is yes or no, not 'maybe'."),
+        ("players: 2\nspecials: zoo zoo zoo zoo zoo zoo\n---\n", "The Zoo is named twice among the special"),
+        (
+            "players: 3\n" + HEADER.split("seed: 5\n")[1].replace("clay-mound", "sawmill"),
+            "The Sawmill is named twice in proposal stack 2",
+        ),
     ],
 )
 def test_bad_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, message: str) -> None:
@@ -112,6 +119,20 @@ def test_bad_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str], script:
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_byte_order_mark_is_no_part_of_the_first_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", write(tmp_path, "\ufeff" + HEADER + COMMANDS)]) == 0
+    assert "A full game for 3 players begins: Red, Green, Blue." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("word", "on"), [("yes", True), ("No", False), ("true", True), ("off", False)])
+def test_expensive_loans_reads_yes_or_no(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], word: str, on: bool
+) -> None:
+    script = f"players: 2\nexpensive_loans: {word}\n---\n"
+    assert main(["run", write(tmp_path, script), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"]["expensive_loans"] is on
 
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

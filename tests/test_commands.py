@@ -32,6 +32,7 @@ from lehavre_tui.engine.actions import (
     Supply,
     TakeOffer,
 )
+from lehavre_tui.engine.errors import IllegalAction
 from lehavre_tui.engine.rules import apply, legal_actions
 from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.state import TOWN, GameState
@@ -299,7 +300,6 @@ def test_unknown_and_empty(s: GameState) -> None:
         ("enter bakehouse 4 pay wood=x", "the amount must be a whole number"),
         ("enter marketplace fish fee francs fish=1", "A franc fee is paid in francs only"),
         ("enter marketplace fish with wood=1", "Name the goods once"),
-        ("enter fishery 3", "The Fishery needs no choices; just 'enter fishery'"),
         ("enter business-office gold", "'gold' is not a trade at the Business Office"),
         ("enter court three", "choose one, two or one+francs"),
         ("enter court fish=1", "choose one, two or one+francs"),
@@ -329,6 +329,29 @@ def test_build_shortcut_errors(s: GameState) -> None:
     give(s, 0, wood=0, clay=0)
     assert "The Sawmill needs" in err("build sawmill", s)  # the engine's reason
     assert "First move your ship" in err("build sawmill", game(3))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("enter fishery 3", "The Fishery takes no number; leave out the 3."),
+        ("enter fishery fish=2", "The Fishery takes no goods; leave out fish=2."),
+        ("enter fishery wood", "There is nothing to name at the Fishery; leave out 'wood'."),
+        ("enter joinery 1 pay wood=1", "The Joinery needs no energy; leave out the energy payment (wood=1)."),
+        ("enter bakehouse 2 food fish=1", "The Bakehouse asks no food in its action"),
+        ("enter bakehouse 6 pay wood=2 charcoal=1", "pay 1 charcoal instead of 2 wood, 1 charcoal"),
+        ("enter shipping-line ships=0", "must be 1 or more, not 0"),
+        ("enter bakehouse 2 pay wood=0", "'wood=0' is not something to give or take"),
+    ],
+)
+def test_the_engine_refuses_what_a_card_does_not_use(s: GameState, text: str, expected: str) -> None:
+    """The command language forwards every choice; the engine says what does not fit."""
+    give(s, 0, francs=5, grain=6, wood=2, charcoal=1, fish=1)
+    s.players[0].ships = ["S01"]
+    action = parse(text, s)
+    with pytest.raises(IllegalAction) as info:
+        apply(s, action)
+    assert expected in str(info.value)
 
 
 def test_second_build_takes_one_building(s: GameState) -> None:

@@ -365,8 +365,9 @@ def test_bakehouse_without_any_energy_says_so():
 def test_converting_zero_is_refused():
     s = at("bakehouse")
     give(s, 0, grain=3, wood=2)
-    with pytest.raises(IllegalAction, match="Converting 0 grain does nothing"):
-        apply(s, Enter(building="bakehouse", amount=0))
+    for n in (0, -1):
+        with pytest.raises(IllegalAction, match=f"Bakehouse must be 1 or more, not {n}; leave it out"):
+            apply(s, Enter(building="bakehouse", amount=n))
 
 
 @pytest.mark.parametrize(

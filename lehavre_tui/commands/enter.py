@@ -194,9 +194,6 @@ def _enter_choices(card: BuildingCard, tokens: list[str], s: GameState) -> dict[
         out["targets"] = [_resolve(w, _OFFER_NAMES, full, "offer space") for w in tokens]
     elif kind == "harbour_watch":
         out = _watch_choices(tokens, s)
-    elif kind in _NO_CHOICE:
-        if tokens:
-            raise CommandError(f"The {card.name} needs no choices; just 'enter {_label(card.id)}'.")
-    else:
+    else:  # the engine refuses any choice the card does not use, and says so
         out = _generic_choices(tokens)
     return {k: v for k, v in out.items() if v is not None and v != []}

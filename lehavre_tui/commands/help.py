@@ -67,7 +67,9 @@ _TOPIC_HELP: dict[str, str] = {
     ),
     "payments": _ENTER_HELP.split("Payments", 1)[1].split("\n", 1)[1]
     + "\n  feed francs=2 fish=1      food at the end of a round (francs count 1 each)"
-    + f"\nFood: {_values(FOOD_VALUE)}, each franc 1. Energy: {_values(ENERGY_VALUE)}.",
+    + f"\nFood: {_values(FOOD_VALUE)}, each franc 1. Energy: {_values(ENERGY_VALUE)}."
+    + "\nName just enough: food and energy give no change, so a payment with a token you could "
+    "leave out is refused (1 coke for 6 energy is fine: no token can go).",
     "names": (
         "Buildings and ships: id (building-firm-1), hyphenated name (bridge-over-the-seine), "
         "Polish or Czech name, or any unambiguous beginning of one of them or of one of its "

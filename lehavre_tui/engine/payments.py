@@ -215,6 +215,18 @@ def choose_energy(p: PlayerState, need: int, reserved: list[int] | None = None) 
     return _best(need, _ENERGY_TOKENS, have)
 
 
+def positive_counts(tokens: dict[str, int]) -> None:
+    """Refuse a count below 1 in goods or tokens a player names ('wood=0' says nothing)."""
+    for k, n in tokens.items():
+        if n < 1:
+            raise IllegalAction(f"'{k}={n}' is not something to give or take: name 1 or more {k}, or leave it out.")
+
+
+def pairs_text(tokens: dict[str, int]) -> str:
+    """Tokens as the player names them: 'wood=2 coal=1'."""
+    return " ".join(f"{k}={n}" for k, n in tokens.items())
+
+
 def parse_payment(raw: dict[str, int]) -> Payment:
     out: Payment = {}
     for k, n in raw.items():
@@ -231,6 +243,14 @@ def parse_payment(raw: dict[str, int]) -> Payment:
     return out
 
 
+def token_value(token: Good | str, kind: str) -> int:
+    """What one token pays of `kind` (food or energy); a franc pays 1 food."""
+    if token == FRANCS:
+        return 1
+    assert isinstance(token, Good)
+    return (FOOD_VALUE if kind == "food" else ENERGY_VALUE).get(token, 0)
+
+
 def payment_value(payment: Payment, kind: str) -> int:
     table = FOOD_VALUE if kind == "food" else ENERGY_VALUE
     total = 0
@@ -238,15 +258,48 @@ def payment_value(payment: Payment, kind: str) -> int:
         if t == FRANCS:
             total += n
         else:
-            assert isinstance(t, Good)
-            total += table.get(t, 0) * n
+            total += table.get(t, 0) * n  # type: ignore[arg-type]
     return total
 
 
+def enough(payment: Payment, need: int, kind: str) -> Payment:
+    """Part of `payment` still covering `need` from which no token can be left out.
+
+    Tokens are left out the most valuable first, so what stays wastes least, and francs
+    before food of the same value ("food first, money last"). Once a kind of token cannot
+    be left out it never can later: the total only goes down.
+    """
+    left = dict(payment)
+    value = payment_value(left, kind)
+    for t in sorted(left, key=lambda t: (-token_value(t, kind), t != FRANCS)):
+        v = token_value(t, kind)
+        while left[t] and value - v >= need:
+            left[t] -= 1
+            value -= v
+    return {t: n for t, n in left.items() if n}
+
+
+def waste_note(payment: Payment, need: int, kind: str) -> str:
+    """' (2 energy wasted)' after a payment the tokens could not make exact, or ''."""
+    waste = payment_value(payment, kind) - need
+    return f" ({waste} {kind} wasted)" if waste > 0 else ""
+
+
 def check_payment(
-    p: PlayerState, payment: Payment, need: int, kind: str, allow_francs: bool = True
+    p: PlayerState,
+    payment: Payment,
+    need: int,
+    kind: str,
+    allow_francs: bool = True,
+    exact: bool = True,
 ) -> None:
-    """Raise IllegalAction unless `payment` is the player's own and covers `need` of `kind`."""
+    """Raise IllegalAction unless `payment` is the player's own and covers `need` of `kind`.
+
+    With `exact`, also unless it is minimal: food and energy give no change, so a token that
+    could be left out with the rest still covering the need would be lost for nothing,
+    almost always a slip. Where the tokens cannot make the need exactly (1 coke for 6
+    energy) the surplus is allowed: no single token can go.
+    """
     table = FOOD_VALUE if kind == "food" else ENERGY_VALUE
     for t, n in payment.items():
         if t == FRANCS:
@@ -264,6 +317,18 @@ def check_payment(
     value = payment_value(payment, kind)
     if value < need:
         raise IllegalAction(f"That pays {value} {kind}; {need} is needed.")
+    if exact:
+        refuse_spare(payment, need, kind)
+
+
+def refuse_spare(payment: Payment, need: int, kind: str) -> None:
+    """Refuse a payment covering `need` that still would with one of its tokens left out."""
+    value = payment_value(payment, kind)
+    if any(n and value - token_value(t, kind) >= need for t, n in payment.items()):
+        raise IllegalAction(
+            f"That pays {value} {kind} where {need} is needed, and {kind} gives no change: "
+            f"pay {payment_text(enough(payment, need, kind))} instead of {payment_text(payment)}."
+        )
 
 
 def pay(p: PlayerState, payment: Payment) -> None:

@@ -22,6 +22,8 @@ from .payments import (
     pay,
     payment_text,
     payment_value,
+    positive_counts,
+    refuse_spare,
 )
 from .setup import round_row
 from .state import TOWN, GameState, PlayerState
@@ -109,6 +111,8 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
         s.events.append(f"{p.name}'s ships supply all the food needed.")
         return
     if raw is not None:
+        if s.strict_moves:
+            positive_counts(raw)
         everything = _everything(p)
         payment = parse_payment(raw)
         for t in payment:
@@ -117,12 +121,14 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
                 raise IllegalAction(
                     f"{t.label.capitalize()} is not food; pay with fish, smoked fish, bread, meat or francs."
                 )
-        check_payment(p, payment, 0, "food")
+        check_payment(p, payment, 0, "food", exact=False)  # the player's own; enough comes next
         if payment_value(payment, "food") < due and payment != everything:
             raise IllegalAction(
                 f"That pays {payment_value(payment, 'food')} of {due} food. Pay in full, or hand over all "
                 "your food and francs before a loan is taken."
             )
+        if s.strict_moves and payment_value(payment, "food") >= due:
+            refuse_spare(payment, due, "food")
     else:
         found = choose_food(p, due)
         payment = found if found is not None else _everything(p)

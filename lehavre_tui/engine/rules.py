@@ -42,7 +42,7 @@ from .actions import (
 from .cards import BuildingCard, content
 from .checks import building_card, main_check, own_turn
 from .effects import Ctx, effect_for
-from .effects.base import Options, Perform
+from .effects.base import Options, Perform, check_choices
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE
@@ -55,6 +55,8 @@ from .payments import (
     parse_payment,
     pay,
     payment_text,
+    payment_value,
+    positive_counts,
     receive,
 )
 from .round_end import (
@@ -151,11 +153,12 @@ def _take(s: GameState, a: TakeOffer) -> None:
 # --- main action B: entering a building ---------------------------------------------------------
 
 
-def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
+def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True) -> Payment:
     """How the player pays the card's entry fee (food may be paid in francs, never the reverse).
 
     `fee="francs"` pays in francs (a franc fee, or a food fee franc for food); `fee="food"` or
     naming tokens in `fee_goods` pays a food fee; with neither, the cheaper way is taken.
+    Named tokens must be `exact`: none of them could be left out (food gives no change).
     """
     if a.fee is None and a.fee_goods is None:
         found = _default_fee(p, _fees(card.id))
@@ -181,7 +184,7 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter) -> Payment:
                     options.append({FRANCS: fee.francs})
             elif a.fee_goods is not None:
                 given = parse_payment(a.fee_goods)
-                check_payment(p, given, fee.food, "food")
+                check_payment(p, given, fee.food, "food", exact=exact)
                 options.append(given)
             else:
                 found = choose_food(p, fee.food)
@@ -236,8 +239,9 @@ def fee_text(card: BuildingCard) -> str:
     return " or ".join(parts)
 
 
-def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment) -> str:
+def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment, card: BuildingCard) -> str:
     pay(p, payment)
+    over = over_the_fee(card, payment)
     if owner == TOWN:
         # francs go to the bank, food tokens back to the general supply
         francs = payment.get(FRANCS, 0)
@@ -245,10 +249,41 @@ def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment) ->
         parts = [f"{payment_text(food)} to the supply"] if food else []
         if francs or not food:
             parts.append(f"{francs_text(francs)} to the bank")
-        return "paying " + " and ".join(parts)
+        return "paying " + " and ".join(parts) + over
     o = s.players[owner]
     receive(o, payment)
-    return f"paying {payment_text(payment)} to {o.name}"
+    return f"paying {payment_text(payment)} to {o.name}{over}"
+
+
+def over_the_fee(card: BuildingCard, payment: Payment) -> str:
+    """' (1 food more than the fee)' when food tokens could not pay a food fee exactly."""
+    if len(payment) == 1:  # the usual case, made quick: one kind of token
+        ((t, n),) = payment.items()
+        if t == FRANCS:
+            return ""  # francs pay either alternative exactly
+        over = FOOD_VALUE.get(t, 0) * n - _food_fee(card.id)  # type: ignore[arg-type]
+    else:
+        over = payment_value(payment, "food") - _food_fee(card.id)
+    return f" ({over} food more than the fee)" if over > 0 else ""
+
+
+@cache
+def _food_fee(building: str) -> int:
+    return next((food for food, _ in _fees(building) if food), 0)
+
+
+def _fee_choice_check(s: GameState, seat: int, owner: int, card: BuildingCard, a: Enter) -> None:
+    """Refuse a fee named where none is due, a fee named two ways, and counts below 1."""
+    if owner == seat:
+        raise IllegalAction(f"You own the {card.name}, so you pay no entry fee; leave out the fee payment.")
+    if not card.fees:
+        raise IllegalAction(f"The {card.name} is free to enter; leave out the fee payment.")
+    if a.fee_goods is not None:
+        if a.fee == "francs":
+            raise IllegalAction(
+                "Pay the fee either in francs ('fee francs') or with the tokens you name, not both."
+            )
+        positive_counts(a.fee_goods)
 
 
 def _enter_check(s: GameState, seat: int, card: BuildingCard) -> None:
@@ -286,9 +321,13 @@ def _enter(s: GameState, a: Enter) -> None:
     _enter_check(s, seat, card)
     p = s.players[seat]
     owner = s.owner[card.id]
+    if s.strict_moves:
+        if a.fee is not None or a.fee_goods is not None:
+            _fee_choice_check(s, seat, owner, card, a)
+        check_choices(card, a)
     ctx = Ctx(s, seat, p, card, s.events)
     if owner != seat and card.fees:
-        how = _transfer_fee(s, p, owner, fee_payment(p, card, a))
+        how = _transfer_fee(s, p, owner, fee_payment(p, card, a, s.strict_moves), card)
         s.events.append(f"{p.name} enters the {card.name}, {how}.")
     else:
         s.events.append(f"{p.name} enters the {card.name}.")
@@ -411,6 +450,8 @@ def _build(s: GameState, a: Build) -> None:
             "You can build only as the action of a Building Firm, the Construction Firm or the Sawmill."
         )
     via = building_card(pend.building)
+    if a.goods is not None and s.strict_moves:
+        positive_counts(a.goods)
     do_build(Ctx(s, s.current, s.players[s.current], via, s.events), via, a.target, a.goods)
     left = pend.remaining - 1
     s.pending = pend.model_copy(update={"remaining": left}) if left > 0 else None

@@ -24,9 +24,11 @@ FORMAT_VERSION = 3
 # Formats 1 and 2 kept in `turn_sold` every sale of the turn, whoever sold; format 3 keeps
 # only the sales of the player whose turn it is (the only ones that bar a purchase). The
 # moves replay the same, so their snapshots are compared without that field.
+# Formats 1 and 2 also predate strict moves: a choice a building did not use, a count of 0
+# or a payment with a token to spare was accepted (and ignored or lost); they replay so.
 _LEFT_OUT: dict[int, set[str]] = {
-    1: {"events", "interest_queue", "interest_return", "interest_choice", "turn_sold"},
-    2: {"events", "turn_sold"},
+    1: {"events", "interest_queue", "interest_return", "interest_choice", "turn_sold", "strict_moves"},
+    2: {"events", "turn_sold", "strict_moves"},
     FORMAT_VERSION: {"events"},
 }
 
@@ -95,6 +97,8 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]
     setup = save.setup
     if save.format_version == 1:
         setup = setup.model_copy(update={"interest_choice": False})
+    if save.format_version <= 2:
+        setup = setup.model_copy(update={"strict_moves": False})
     try:
         actions = ACTION_LIST_ADAPTER.validate_python(save.actions)
     except ValidationError as exc:

@@ -41,6 +41,9 @@ class Setup(BaseModel):
     # a player short of francs for the interest may sell a building or ship first; False
     # replays saves of format 1, where a loan was taken at once
     interest_choice: bool = True
+    # choices a move does not use, counts below 1 and payments with a token to spare are
+    # refused; False replays saves of formats 1 and 2, made when they were ignored
+    strict_moves: bool = True
 
     @model_validator(mode="after")
     def _names(self) -> Setup:
@@ -142,17 +145,34 @@ def _check(setup: Setup, c: Content) -> None:
         raise IllegalAction("The supply-chit order must name each of the 7 chits once.")
     if len(setup.stacks) != 3:
         raise IllegalAction("There are exactly three proposal stacks.")
-    seen: set[str] = set()
-    for stack in setup.stacks:
+    # Every card exists once: a second copy would be dealt, then lost in play.
+    where: dict[str, int] = {}  # building -> its stack (1-based)
+    for i, stack in enumerate(setup.stacks, 1):
         for b in stack:
             if b not in c.buildings or c.buildings[b].deck != "standard":
                 raise IllegalAction(f"'{b}' is not a standard building for a proposal stack.")
-            if b in seen:
-                raise IllegalAction(f"'{b}' lies in two proposal stacks.")
-            seen.add(b)
+            name = c.buildings[b].name
+            if where.get(b) == i:
+                raise IllegalAction(
+                    f"The {name} is named twice in proposal stack {i}; each building exists once, "
+                    "so name it once."
+                )
+            if b in where:
+                raise IllegalAction(
+                    f"The {name} is named in proposal stacks {where[b]} and {i}; each building exists "
+                    "once, so put it in one stack."
+                )
+            where[b] = i
+    dealt: set[str] = set()
     for b in setup.special_deck:
         if b not in c.buildings or c.buildings[b].deck != "special":
             raise IllegalAction(f"'{b}' is not a special building.")
+        if b in dealt:
+            raise IllegalAction(
+                f"The {c.buildings[b].name} is named twice among the special buildings; each exists "
+                "once, so name it once."
+            )
+        dealt.add(b)
 
 
 def new_game(setup: Setup) -> GameState:
@@ -198,6 +218,7 @@ def new_game(setup: Setup) -> GameState:
         players=players,
         expensive_loans=setup.expensive_loans,
         interest_choice=setup.interest_choice,
+        strict_moves=setup.strict_moves,
         events=[
             f"A {'short' if variant == 'short' else 'full'} game for {n} "
             f"player{'' if n == 1 else 's'} begins: {', '.join(setup.names)}. "

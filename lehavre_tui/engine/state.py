@@ -107,6 +107,9 @@ class GameState(BaseModel):
     interest_return: int = 0  # the seat whose turn goes on once the interest is settled
     # a player short of francs for the interest may sell first (saves of format 1: a loan at once)
     interest_choice: bool = True
+    # refuse choices a move does not use, counts below 1 and payments with a token to spare
+    # (saves of formats 1 and 2, made when these were ignored, replay with False)
+    strict_moves: bool = True
     final_turns: int = 0  # final actions taken
     expensive_loans: bool = False
     events: list[str] = []  # narration of the last action applied

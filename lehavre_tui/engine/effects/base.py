@@ -16,7 +16,19 @@ from ..actions import Enter
 from ..cards import BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import SUBSTITUTE, Good, goods_text
-from ..payments import FRANCS, Payment, check_payment, choose_energy, choose_food, parse_payment, pay, payment_text
+from ..payments import (
+    FRANCS,
+    Payment,
+    check_payment,
+    choose_energy,
+    choose_food,
+    pairs_text,
+    parse_payment,
+    pay,
+    payment_text,
+    positive_counts,
+    waste_note,
+)
 from ..state import GameState, PlayerState
 from ..words import francs_text
 
@@ -71,10 +83,14 @@ class Ctx:
         """Tokens for `need` energy (after discounts); None if the player cannot pay."""
         need = self.energy_due(need)
         if need <= 0:
+            if explicit and self.state.strict_moves:
+                raise IllegalAction(
+                    "The Wind Farm's discount covers all the energy here; leave out the energy payment."
+                )
             return {}
         if explicit is not None:
             payment = parse_payment(explicit)
-            check_payment(self.p, payment, need, "energy", allow_francs=False)
+            check_payment(self.p, payment, need, "energy", allow_francs=False, exact=self.state.strict_moves)
             if reserved:
                 for t, n in payment.items():
                     if isinstance(t, Good) and n + reserved[t] > self.p.goods[t]:
@@ -95,7 +111,7 @@ class Ctx:
             )
         pay(self.p, payment)
         if payment:
-            self.say(f"{self.name} pays {payment_text(payment)} as {due} energy.")
+            self.say(f"{self.name} pays {payment_text(payment)} as {due} energy{waste_note(payment, due, 'energy')}.")
 
     # --- food inside an action (Coal Trader) -------------------------------------------------
     def pay_food(self, need: int, explicit: dict[str, int] | None, what: str) -> None:
@@ -103,14 +119,14 @@ class Ctx:
             return
         if explicit is not None:
             payment = parse_payment(explicit)
-            check_payment(self.p, payment, need, "food")
+            check_payment(self.p, payment, need, "food", exact=self.state.strict_moves)
         else:
             found = choose_food(self.p, need)
             if found is None:
                 raise IllegalAction(f"{what} costs {need} food; you have {self.p.food_goods() + self.p.francs}.")
             payment = found
         pay(self.p, payment)
-        self.say(f"{self.name} pays {payment_text(payment)} as {need} food.")
+        self.say(f"{self.name} pays {payment_text(payment)} as {need} food{waste_note(payment, need, 'food')}.")
 
     # --- goods ------------------------------------------------------------------------------
     def gain(self, goods: dict[Good, int], francs: int = 0, source: str = "") -> None:
@@ -268,29 +284,34 @@ def _have_text(p: PlayerState, required: dict[Good, int]) -> str:
 
 Perform = Callable[[Ctx, BuildingCard, Enter], None]
 Options = Callable[[Ctx, BuildingCard], list[Enter]]
+# The `Enter` fields an action reads, of CHOICES (the fee fields belong to entering itself);
+# a function of the card where it depends on the card (a conversion may need no energy).
+Reads = tuple[str, ...] | Callable[[BuildingCard], tuple[str, ...]]
+CHOICES = ("amount", "goods", "targets", "option", "energy", "food")
 
 
 @dataclass(frozen=True)
 class Effect:
     perform: Perform
     options: Options
+    reads: Reads = ()
 
 
 EFFECTS: dict[str, Effect] = {}  # by action kind
 CODED: dict[str, Effect] = {}  # by action code (kind "coded")
 
 
-def effect(kind: str, options: Options) -> Callable[[Perform], Perform]:
+def effect(kind: str, options: Options, reads: Reads = ()) -> Callable[[Perform], Perform]:
     def wrap(fn: Perform) -> Perform:
-        EFFECTS[kind] = Effect(fn, options)
+        EFFECTS[kind] = Effect(fn, options, reads)
         return fn
 
     return wrap
 
 
-def coded(code: str, options: Options) -> Callable[[Perform], Perform]:
+def coded(code: str, options: Options, reads: Reads = ()) -> Callable[[Perform], Perform]:
     def wrap(fn: Perform) -> Perform:
-        CODED[code] = Effect(fn, options)
+        CODED[code] = Effect(fn, options, reads)
         return fn
 
     return wrap
@@ -301,6 +322,60 @@ def effect_for(card: BuildingCard) -> Effect | None:
     if a.kind == "coded":
         return CODED.get(a.code)
     return EFFECTS.get(a.kind)
+
+
+@lru_cache(maxsize=256)
+def choices_read(building: str) -> frozenset[str]:
+    """The `Enter` fields the building's action reads; any other one set is refused."""
+    card = content().buildings[building]
+    eff = effect_for(card)
+    if eff is None:
+        return frozenset()
+    reads = eff.reads(card) if callable(eff.reads) else eff.reads
+    assert set(reads) <= set(CHOICES), reads
+    return frozenset(reads)
+
+
+def check_choices(card: BuildingCard, act: Enter) -> None:
+    """Refuse a choice the building's action does not use, and a number or count below 1.
+
+    The engine never ignores what a player said: a choice that would silently be dropped
+    is almost always a mistake (the wrong building, or a payment meant elsewhere).
+    """
+    if (
+        act.amount is None and act.goods is None and not act.targets
+        and act.option is None and act.energy is None and act.food is None
+    ):
+        return  # nothing named (as in most moves): nothing to check
+    reads = choices_read(card.id)
+    name = card.name
+    if act.amount is not None:
+        if "amount" not in reads:
+            raise IllegalAction(f"The {name} takes no number; leave out the {act.amount}.")
+        if act.amount < 1:
+            raise IllegalAction(
+                f"The number at the {name} must be 1 or more, not {act.amount}; "
+                "leave it out and the game takes the most it can."
+            )
+    if act.goods is not None:
+        if "goods" not in reads:
+            raise IllegalAction(f"The {name} takes no goods; leave out {pairs_text(act.goods)}.")
+        positive_counts(act.goods)
+    if act.targets and "targets" not in reads:
+        raise IllegalAction(f"There is nothing to name at the {name}; leave out '{' '.join(act.targets)}'.")
+    if act.option is not None and "option" not in reads:
+        raise IllegalAction(f"The {name} has no option to choose; leave out '{act.option}'.")
+    if act.energy is not None:
+        if "energy" not in reads:
+            raise IllegalAction(f"The {name} needs no energy; leave out the energy payment ({pairs_text(act.energy)}).")
+        positive_counts(act.energy)
+    if act.food is not None:
+        if "food" not in reads:
+            raise IllegalAction(
+                f"The {name} asks no food in its action (only its entry fee may take food); "
+                f"leave out the food payment ({pairs_text(act.food)})."
+            )
+        positive_counts(act.food)
 
 
 @lru_cache(maxsize=65536)

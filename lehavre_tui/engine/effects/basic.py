@@ -134,7 +134,14 @@ def _convert_choices(building: str, n: int, energy: int, wind_farm: bool) -> tup
     return tuple(amount_options(building, _convert_top(building, n, energy, wind_farm)))
 
 
-@effect("convert", _convert_options)
+def _convert_reads(card: BuildingCard) -> tuple[str, ...]:
+    """How many to convert; the energy tokens only where the conversion needs energy."""
+    a = card.action
+    assert isinstance(a, ConvertAction)
+    return ("amount", "energy") if a.energy_per_item or a.energy_flat else ("amount",)
+
+
+@effect("convert", _convert_options, reads=_convert_reads)
 def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     a = card.action
     assert isinstance(a, ConvertAction)
@@ -188,7 +195,7 @@ def _sets_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return amount_options(card.id, _sets_max(ctx, a))
 
 
-@effect("sell_sets", _sets_options)
+@effect("sell_sets", _sets_options, reads=("amount",))
 def sell_sets(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     a = card.action
     assert isinstance(a, SellSetsAction)
@@ -216,7 +223,7 @@ def _table_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return amount_options(card.id, top)
 
 
-@effect("sell_table", _table_options)
+@effect("sell_table", _table_options, reads=("amount",))
 def sell_table(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     a = card.action
     assert isinstance(a, SellTableAction)

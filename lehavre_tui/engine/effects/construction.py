@@ -159,7 +159,7 @@ def _build_choices(building: str, targets: tuple[str, ...]) -> tuple[Enter, ...]
     return tuple(opt(building, targets=(t,)) for t in targets)
 
 
-@effect("build", _build_options)
+@effect("build", _build_options, reads=("targets", "goods"))
 def build(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     a = card.action
     assert isinstance(a, BuildAction)
@@ -168,6 +168,11 @@ def build(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         raise IllegalAction(f"Say what to build: the top of a proposal stack ({', '.join(tops) or 'none left'}).")
     if len(act.targets) > a.count:
         raise IllegalAction(f"The {card.name} builds at most {plural(a.count, 'building')}.")
+    if len(act.targets) > 1 and act.goods is not None and ctx.state.strict_moves:
+        raise IllegalAction(
+            "Materials can be named for one building at a time: build the first with them, "
+            "then the second with 'build'."
+        )
     do_build(ctx, card, act.targets[0], act.goods if len(act.targets) == 1 else None)
     if len(act.targets) > 1:
         do_build(ctx, card, act.targets[1], None)
@@ -277,9 +282,13 @@ def take_yacht(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     )
 
 
-@effect("wharf", _wharf_options)
+@effect("wharf", _wharf_options, reads=("targets", "goods", "energy"))
 def wharf(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if act.targets and act.targets[0].lower() in YACHT_WORDS:
+        if (act.goods is not None or act.energy is not None) and ctx.state.strict_moves:
+            raise IllegalAction(
+                "The Luxury Yacht is taken for an iron ship, with no goods or energy; leave out the payment."
+            )
         take_yacht(ctx, card, act)
         return
     if len(act.targets) != 1:

@@ -37,13 +37,16 @@ from ..goods import Good, goods_text
 from ..payments import Payment, pay, payment_text, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
 from ..words import francs_text, plural
-from .base import Ctx, coded, crafts, effect_for, opt, plain
+from .base import CHOICES, Ctx, check_choices, coded, crafts, effect_for, opt, plain
 from .standard import given_goods
 
 
 def _params(card: BuildingCard) -> dict[str, Any]:
     assert isinstance(card.action, CodedAction)
     return card.action.params
+
+
+ONCE = ("amount",)  # actions carried out once per visit read the amount only to refuse 2 or more
 
 
 def _once(card: BuildingCard, act: Enter) -> None:
@@ -87,13 +90,13 @@ def _show_options(good: Good, key: str) -> Callable[[Ctx, BuildingCard], list[En
     return options
 
 
-@coded("leather_industry", _show_options(Good.LEATHER, "leather"))
+@coded("leather_industry", _show_options(Good.LEATHER, "leather"), reads=ONCE)
 def leather_industry(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Return 3 leather, show at least 14 francs (kept), receive 16 francs."""
     _show_perform(ctx, card, act, Good.LEATHER, "leather")
 
 
-@coded("brick_manufacturer", _show_options(Good.BRICK, "brick"))
+@coded("brick_manufacturer", _show_options(Good.BRICK, "brick"), reads=ONCE)
 def brick_manufacturer(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Return 3 brick, show at least 10 francs (kept), receive 14 francs."""
     _show_perform(ctx, card, act, Good.BRICK, "brick")
@@ -128,13 +131,14 @@ def _furriery_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     leather = min(_params(card).get("leather_max", 2), ctx.p.goods[Good.LEATHER])
     out: list[Enter] = []
     for h, m in ((hides, leather), (hides, 0), (0, leather)):
-        e = opt(card.id, goods={"hides": h, "leather": m})
-        if h + m and e not in out:
+        goods = {"hides": h, "leather": m} if h and m else {"hides": h} if h else {"leather": m} if m else {}
+        e = opt(card.id, goods=goods)
+        if goods and e not in out:
             out.append(e)
     return out
 
 
-@coded("furriery", _furriery_options)
+@coded("furriery", _furriery_options, reads=("goods",))
 def furriery(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Any number of hides -> bread 1:1, and/or sell up to 2 leather at 5 francs each.
 
@@ -189,7 +193,7 @@ def _square_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     ]
 
 
-@coded("town_square", _square_options)
+@coded("town_square", _square_options, reads=("goods",))
 def town_square(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """One upgraded good per craft building owned, all of different kinds, no steel."""
     k = square_size(ctx)
@@ -238,7 +242,7 @@ def _haulage_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     ]
 
 
-@coded("haulage_firm", _haulage_options)
+@coded("haulage_firm", _haulage_options, reads=("targets",))
 def haulage_firm(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Pay 3 francs, take all goods of two neighbouring offer spaces (`targets`)."""
     price = _params(card).get("francs", 3)
@@ -297,7 +301,7 @@ def _transfer(state: GameState, owner: int, payment: Payment) -> str:
 
 def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int) -> None:
     """Pay the evicted player, send the worker home, move in and pay the fee."""
-    from ..rules import fee_payment  # the rules module imports the effects
+    from ..rules import fee_payment, over_the_fee  # the rules module imports the effects
 
     s = ctx.state
     price = _params(watch).get("francs", 1)
@@ -312,7 +316,8 @@ def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int)
         fee = fee_payment(ctx.p, target, Enter(building=target.id))
         pay(ctx.p, fee)
         to = _transfer(s, owner, fee)
-        ctx.say(f"{ctx.name} moves onto the {target.name}, paying {payment_text(fee)} to {to}.")
+        over = over_the_fee(target, fee)
+        ctx.say(f"{ctx.name} moves onto the {target.name}, paying {payment_text(fee)} to {to}{over}.")
     else:
         ctx.say(f"{ctx.name} moves onto the {target.name}.")
 
@@ -346,7 +351,7 @@ def _watch_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return out
 
 
-@coded("harbour_watch", _watch_options)
+@coded("harbour_watch", _watch_options, reads=CHOICES)
 def harbour_watch(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Pay 1 franc to a player whose worker stands on a building; take over its action.
 
@@ -386,10 +391,12 @@ def harbour_watch(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
             f"The Harbour Watch costs {francs_text(price)}, paid to {s.players[victim].name}; "
             "you have none."
         )
+    inner = _relabel(act, b, list(act.targets[1:]))
+    if s.strict_moves:
+        check_choices(target, inner)  # the choices are the target's
     _take_over(ctx, card, target, victim)
     eff = effect_for(target)
     assert eff is not None
-    inner = _relabel(act, b, list(act.targets[1:]))
     eff.perform(Ctx(s, ctx.seat, ctx.p, target, ctx.events), target, inner)
 
 
@@ -420,7 +427,7 @@ def _coal_choices(building: str) -> tuple[tuple[Enter, int], ...]:
     return tuple(out)
 
 
-@coded("coal_trader", _coal_options)
+@coded("coal_trader", _coal_options, reads=("goods", "food"))
 def coal_trader(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """At most 1 charcoal for 1 food and/or up to 5 coal for 2 food each, paid at once.
 
@@ -479,7 +486,7 @@ def _kiln_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return [plain(card.id)] if ok else []
 
 
-@coded("kiln", _kiln_options)
+@coded("kiln", _kiln_options, reads=(*ONCE, "energy"))
 def kiln(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """1 clay + 1 energy -> 3 brick, once per visit."""
     _energy_trade(ctx, card, act, Good.CLAY, "clay", Good.BRICK, "brick")
@@ -491,7 +498,7 @@ def _steel_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return [plain(card.id)] if ok else []
 
 
-@coded("steelworks", _steel_options)
+@coded("steelworks", _steel_options, reads=(*ONCE, "energy"))
 def steelworks(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """15 energy + 1 iron -> 2 steel, once per visit."""
     _energy_trade(ctx, card, act, Good.IRON, "iron", Good.STEEL, "steel")

@@ -64,7 +64,7 @@ def _market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 _MARKET_WORDS = ", ".join(g.label for g in MARKET_KINDS)
 
 
-@coded("marketplace", _market_options)
+@coded("marketplace", _market_options, reads=("goods",))
 def marketplace(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     k = market_size(ctx, card)
     goods = given_goods(act.goods, "The Marketplace")
@@ -157,7 +157,7 @@ def _shipping_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return out
 
 
-@coded("shipping_line", _shipping_options)
+@coded("shipping_line", _shipping_options, reads=("amount", "goods", "energy"))
 def shipping_line(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     per_ship = _params(card).get("energy_per_ship", 3)
     ships = _shippable_ships(ctx)
@@ -235,7 +235,7 @@ def _office_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return out
 
 
-@coded("business_office", _office_options)
+@coded("business_office", _office_options, reads=("option", "goods"))
 def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     parts = [x.strip() for x in (act.option or "").replace(",", "+").split("+") if x.strip()]
     if not parts:
@@ -302,7 +302,7 @@ def _bridge_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return out
 
 
-@coded("bridge", _bridge_options)
+@coded("bridge", _bridge_options, reads=("goods",))
 def bridge(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     goods = given_goods(act.goods, "The Bridge over the Seine")
     if not goods:
@@ -346,7 +346,7 @@ def _court_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return [opt(card.id, option=o) for o in _court_choices(ctx.p.loans)]
 
 
-@coded("local_court", _court_options)
+@coded("local_court", _court_options, reads=("option",))
 def local_court(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     choices = _court_choices(ctx.p.loans)
     if not choices:
@@ -427,12 +427,16 @@ def _iron_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return out
 
 
-@coded("ironworks", _iron_options)
+@coded("ironworks", _iron_options, reads=("option", "energy"))
 def ironworks(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     p = _params(card)
     iron = p.get("iron", 3)
     if act.option not in (None, "extra"):
         raise IllegalAction("At the Ironworks you may add 'extra': 6 energy for a fourth iron.")
+    if act.option is None and act.energy is not None and ctx.state.strict_moves:
+        raise IllegalAction(
+            "The Ironworks needs energy only for a fourth iron: add 'extra', or leave out the energy payment."
+        )
     if act.option == "extra":
         ctx.pay_energy(p.get("extra_energy", 6), act.energy, "The fourth iron")
         iron += 1
