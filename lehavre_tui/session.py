@@ -7,13 +7,14 @@ through the engine's `apply`, and a refused move leaves everything as it was.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
 from .engine.rules import apply, legal_actions
-from .engine.save import SaveError, dump_save, load_save, read_seats
+from .engine.save import MAX_SAVE_BYTES, SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
@@ -44,6 +45,43 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+_NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_save_file(path: Path) -> str:
+    """The text of a save file. Only a regular file is opened, and no more than a save can
+    be is read; anything else is refused at once with a SaveError."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise SaveError(f"There is no save file at {path}.") from None
+    except OSError as exc:
+        raise SaveError(f"The save file {path} cannot be read ({exc.strerror or exc}).") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((k for test, k in _NOT_A_FILE if test(info.st_mode)), "a device")
+        raise SaveError(f"{path} is {kind}, not a save file; give the path of a save the game wrote (ctrl+s).")
+    if info.st_size > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"{path} is {info.st_size / 1e6:.1f} MB, far more than any game's save (under "
+            f"{MAX_SAVE_BYTES // 1_000_000} MB); give the path of a save the game wrote (ctrl+s)."
+        )
+    try:
+        # never wait: should the path have become a pipe since, opening it must not block
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise SaveError(f"{path} is not a save file; give the path of a save the game wrote (ctrl+s).")
+            data = fh.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(f"The save file {path} cannot be read ({exc.strerror or exc}).") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path} is larger than any game's save; give the path of a save the game wrote (ctrl+s).")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a text file, so not a save of this game; it may be damaged.") from None
 
 
 @dataclass(frozen=True)
@@ -102,13 +140,7 @@ class Session:
 
     @classmethod
     def load(cls, path: Path, autosave: Path | None = None) -> Session:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"There is no save file at {path}.") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"The save file {path} cannot be read ({exc}).") from None
-        return cls.from_text(text, autosave=autosave)
+        return cls.from_text(read_save_file(path), autosave=autosave)
 
     # --- playing --------------------------------------------------------------------------
     def legal(self) -> list[Action]:
