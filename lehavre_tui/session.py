@@ -7,17 +7,16 @@ through the engine's `apply`, and a refused move leaves everything as it was.
 from __future__ import annotations
 
 import os
-import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
 from .engine.rules import apply, legal_actions
-from .engine.save import MAX_SAVE_BYTES, SaveError, dump_save, load_save, read_seats
+from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
+from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
 
 __all__ = ["Session", "SaveError", "LogLine", "autosave_path"]
 
@@ -32,56 +31,6 @@ def autosave_path() -> Path:
 
         base = Path(user_data_dir("lehavre_tui", appauthor=False))
     return base / "autosave.json"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file and rename, so a crash never leaves half a save."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-_NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"))
-
-
-def read_save_file(path: Path) -> str:
-    """The text of a save file. Only a regular file is opened, and no more than a save can
-    be is read; anything else is refused at once with a SaveError."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise SaveError(f"There is no save file at {path}.") from None
-    except OSError as exc:
-        raise SaveError(f"The save file {path} cannot be read ({exc.strerror or exc}).") from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = next((k for test, k in _NOT_A_FILE if test(info.st_mode)), "a device")
-        raise SaveError(f"{path} is {kind}, not a save file; give the path of a save the game wrote (ctrl+s).")
-    if info.st_size > MAX_SAVE_BYTES:
-        raise SaveError(
-            f"{path} is {info.st_size / 1e6:.1f} MB, far more than any game's save (under "
-            f"{MAX_SAVE_BYTES // 1_000_000} MB); give the path of a save the game wrote (ctrl+s)."
-        )
-    try:
-        # never wait: should the path have become a pipe since, opening it must not block
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise SaveError(f"{path} is not a save file; give the path of a save the game wrote (ctrl+s).")
-            data = fh.read(MAX_SAVE_BYTES + 1)
-    except OSError as exc:
-        raise SaveError(f"The save file {path} cannot be read ({exc.strerror or exc}).") from None
-    if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(f"{path} is larger than any game's save; give the path of a save the game wrote (ctrl+s).")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path} is not a text file, so not a save of this game; it may be damaged.") from None
 
 
 @dataclass(frozen=True)
@@ -112,12 +61,7 @@ class Session:
         state = new_game(setup)
         s = cls(setup=setup, state=state, autosave=autosave, seats=_seat_kinds(seats, setup.players))
         s.log = [LogLine(t, 0, 0) for t in state.events]
-        if autosave is not None and autosave.exists():
-            # never lose a game in progress: the last autosave is kept beside the new one
-            kept = autosave.with_name("previous-" + autosave.name)
-            os.replace(autosave, kept)
-            s.log.append(LogLine(f"The game saved before this one is kept in {kept}.", 0, 0))
-        s._save()
+        s._take_over_autosave()
         return s
 
     @classmethod
@@ -140,7 +84,30 @@ class Session:
 
     @classmethod
     def load(cls, path: Path, autosave: Path | None = None) -> Session:
-        return cls.from_text(read_save_file(path), autosave=autosave)
+        s = cls.from_text(read_save_file(path), autosave=autosave)
+        if autosave is not None and not same_file(path, autosave):
+            s._take_over_autosave()  # the loaded game is the one to continue from now on
+        elif autosave is not None:
+            clean_stale_temps(autosave)
+        return s
+
+    def _take_over_autosave(self) -> None:
+        """Make this game the autosaved one, keeping the game saved before it beside it.
+
+        The old save is copied aside first and the new one then renamed over it, so at
+        every instant a whole game is at the autosave path (`lehavre --continue` finds it).
+        """
+        autosave = self.autosave
+        if autosave is None:
+            return
+        autosave.parent.mkdir(parents=True, exist_ok=True)
+        clean_stale_temps(autosave)
+        if autosave.is_file():
+            kept = autosave.with_name("previous-" + autosave.name)
+            keep_copy(autosave, kept)
+            note = f"The game saved before this one is kept in {kept}."
+            self.log.append(LogLine(note, len(self.actions), self.state.current))
+        self._save()
 
     # --- playing --------------------------------------------------------------------------
     def legal(self) -> list[Action]:
