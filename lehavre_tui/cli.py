@@ -267,7 +267,7 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     bad = [k for k in kinds if k not in KINDS]
     if bad:
         return _fail(f"'{bad[0]}' is not a bot; --seats takes {', '.join(KINDS)} (people play in the table).")
-    players = args.players or len(kinds)
+    players = args.players if args.players is not None else len(kinds)
     if not 1 <= players <= 5:
         return _fail("Le Havre is played by 1 to 5 players; give 1 to 5 seats or --players 1 to 5.")
     stats = tournament(kinds, args.games, variant, args.seed, players, args.budget, args.playouts)
@@ -297,9 +297,14 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from .bots.tournament import search_options_error
+
     variant_: Variant = "short" if args.short else "full"
     if args.games < 1:
         return _fail("Play at least one game: --games 1 or more.")
+    problem = search_options_error(args.budget, args.playouts)
+    if problem:
+        return _fail(problem)
     if args.seats:
         return _tournament(args, variant_)
     if args.players is None:

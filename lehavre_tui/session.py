@@ -7,7 +7,6 @@ through the engine's `apply`, and a refused move leaves everything as it was.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -19,6 +18,7 @@ from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
 from .engine.words import plural
+from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
 
 __all__ = ["Session", "SaveError", "LogLine", "autosave_path"]
 
@@ -33,19 +33,6 @@ def autosave_path() -> Path:
 
         base = Path(user_data_dir("lehavre_tui", appauthor=False))
     return base / "autosave.json"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file and rename, so a crash never leaves half a save."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @dataclass(frozen=True)
@@ -84,12 +71,7 @@ class Session:
         state = new_game(setup)
         s = cls(setup=setup, state=state, autosave=autosave, seats=_seat_kinds(seats, setup.players))
         s.log = [LogLine(t, 0, 0) for t in state.events]
-        if autosave is not None and autosave.exists():
-            # never lose a game in progress: the last autosave is kept beside the new one
-            kept = autosave.with_name("previous-" + autosave.name)
-            os.replace(autosave, kept)
-            s.log.append(LogLine(f"The game saved before this one is kept in {kept}.", 0, 0))
-        s._save()
+        s._take_over_autosave()
         return s
 
     @classmethod
@@ -116,13 +98,30 @@ class Session:
 
     @classmethod
     def load(cls, path: Path, autosave: Path | None = None) -> Session:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"There is no save file at {path}.") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"The save file {path} cannot be read ({exc}).") from None
-        return cls.from_text(text, autosave=autosave)
+        s = cls.from_text(read_save_file(path), autosave=autosave)
+        if autosave is not None and not same_file(path, autosave):
+            s._take_over_autosave()  # the loaded game is the one to continue from now on
+        elif autosave is not None:
+            clean_stale_temps(autosave)
+        return s
+
+    def _take_over_autosave(self) -> None:
+        """Make this game the autosaved one, keeping the game saved before it beside it.
+
+        The old save is copied aside first and the new one then renamed over it, so at
+        every instant a whole game is at the autosave path (`lehavre --continue` finds it).
+        """
+        autosave = self.autosave
+        if autosave is None:
+            return
+        autosave.parent.mkdir(parents=True, exist_ok=True)
+        clean_stale_temps(autosave)
+        if autosave.is_file():
+            kept = autosave.with_name("previous-" + autosave.name)
+            keep_copy(autosave, kept)
+            note = f"The game saved before this one is kept in {kept}."
+            self.log.append(LogLine(note, len(self.actions), self.state.current))
+        self._save()
 
     # --- playing --------------------------------------------------------------------------
     def legal(self) -> list[Action]:

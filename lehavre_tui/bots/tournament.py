@@ -16,6 +16,17 @@ from .random_bot import RandomBot
 from .search import SearchBot
 
 KINDS = ("random", "heuristic", "search")
+MAX_BUDGET = 3600.0  # seconds a move for a search bot; also the bound of a search by playouts
+
+
+def search_options_error(budget: float | None, playouts: int | None = None) -> str | None:
+    """What is wrong with a search bot's thinking time (--budget) or playouts, in a sentence; None if nothing."""
+    if budget is not None and not 0 < budget <= MAX_BUDGET:  # also refuses nan
+        limit = f"{MAX_BUDGET:g}"
+        return f"--budget is the seconds a search bot may think for a move: give a number above 0, at most {limit}."
+    if playouts is not None and playouts < 1:
+        return "--playouts is how many games a search bot plays out for a move: give 1 or more, e.g. --playouts 200."
+    return None
 
 
 def make_bot(kind: str, seed: int, budget: float = 2.0, playouts: int | None = None) -> Bot:
@@ -26,7 +37,7 @@ def make_bot(kind: str, seed: int, budget: float = 2.0, playouts: int | None = N
         return HeuristicBot(seed)
     if kind == "search":
         # with a playout count the search is the same for the same seed on any machine
-        return SearchBot(seed, time_budget=budget if playouts is None else 3600.0, max_playouts=playouts)
+        return SearchBot(seed, time_budget=budget if playouts is None else MAX_BUDGET, max_playouts=playouts)
     raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(KINDS)}.")
 
 

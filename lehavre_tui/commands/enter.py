@@ -20,7 +20,7 @@ from .names import (
     _take_names,
 )
 from .now import _cards, _tops, _visible
-from .tokens import _good, _is_good, _split_pair, _tokens
+from .tokens import _good, _is_good, _is_number, _number, _split_pair, _tokens
 
 
 def _kind(card: BuildingCard) -> str:
@@ -40,8 +40,8 @@ def _amount(card: BuildingCard, tokens: list[str], good: Good | None, noun: str)
         named = _good(pair[0]) if pair is not None and _is_good(pair[0]) else None
         if t.lower() in ("all", "max"):
             continue
-        if t.isdigit():
-            n = int(t)
+        if _is_number(t):
+            n = _number(t, example)
         elif pair is not None and good is not None and named == good.key:
             n = pair[1]
         elif pair is not None and good is not None and named is not None:
@@ -130,8 +130,8 @@ def _generic_choices(tokens: list[str]) -> dict[str, object]:
         low = t.lower()
         if low.startswith(("option=", "option:")):
             out["option"] = low[7:]
-        elif t.isdigit():
-            out["amount"] = int(t)
+        elif _is_number(t):
+            out["amount"] = _number(t)
         elif _split_pair(t) is not None:
             goods.append(t)
         else:
@@ -170,7 +170,7 @@ def _enter_choices(card: BuildingCard, tokens: list[str], s: GameState) -> dict[
             if pair is not None and pair[0].lower() in ("ships", "ship"):
                 count: int | None = pair[1]
             else:
-                count = int(t) if t.isdigit() else None
+                count = _number(t, "'ships=2'") if _is_number(t) else None
             if count is None:
                 shipped.append(t)
             elif "amount" in out:

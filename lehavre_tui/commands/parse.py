@@ -44,7 +44,7 @@ from .names import (
     _take_names,
 )
 from .now import _cards, _enterable, _for_sale, _tops, _visible
-from .tokens import _payments, _sections, _tokens, _words
+from .tokens import _is_number, _number, _payments, _sections, _tokens, _words
 from .verbs import ALIASES, NOT_VERBS, UNKNOWN, VERBS
 
 
@@ -250,8 +250,9 @@ def _parse_sell(args: list[str], s: GameState) -> Action:
 def _parse_repay(args: list[str], s: GameState) -> Action:
     if not args:
         return RepayLoan()
-    if len(args) == 1 and args[0].isdigit() and int(args[0]) > 0:
-        return RepayLoan(count=int(args[0]))
+    count = _number(args[0], "'repay 2'") if len(args) == 1 and _is_number(args[0]) else 0
+    if count > 0:
+        return RepayLoan(count=count)
     if len(args) == 1 and args[0].lower() == "all":
         p = s.player()
         return RepayLoan(count=max(1, min(p.loans, p.francs // 5)))

@@ -15,6 +15,29 @@ def _words(text: str) -> list[str]:
     return text.split()
 
 
+MAX_NUMBER = 999  # no amount in Le Havre comes near this
+
+
+def _is_number(word: str) -> bool:
+    """Digits only; any script's digits count, so that `_number` can refuse them in words."""
+    return word.isdigit()
+
+
+def _number(word: str, example: str = "2") -> int:
+    """A whole number written with the digits 0 to 9, at most MAX_NUMBER; CommandError otherwise."""
+    shown = _shown(word)
+    if not (word.isascii() and word.isdigit()):
+        raise CommandError(f"'{shown}' is not a number written with the digits 0 to 9; write e.g. {example}.")
+    if len(word.lstrip("0")) > len(str(MAX_NUMBER)) or int(word) > MAX_NUMBER:
+        raise CommandError(f"'{shown}' is too large: no amount in the game is over {MAX_NUMBER}; write e.g. {example}.")
+    return int(word)
+
+
+def _shown(word: str) -> str:
+    """A word as quoted back in a message: a very long one is cut short."""
+    return word if len(word) <= 20 else word[:20] + "…"
+
+
 def _split_pair(token: str) -> tuple[str, int] | None:
     """'fish=2' -> ('fish', 2); a token without '=' -> None."""
     m = re.fullmatch(r"([^=:]+)[=:](.*)", token)
@@ -22,8 +45,8 @@ def _split_pair(token: str) -> tuple[str, int] | None:
         return None
     key, raw = m.group(1), m.group(2)
     if not raw.isdigit():
-        raise CommandError(f"'{token}': the amount must be a whole number, e.g. {key}=2.")
-    return key, int(raw)
+        raise CommandError(f"'{_shown(token)}': the amount must be a whole number, e.g. {_shown(key)}=2.")
+    return key, _number(raw, f"{_shown(key)}=2")
 
 
 _FRANC_WORDS = ("francs", "franc", "fr")

@@ -8,6 +8,7 @@ caller reads and writes the text.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -31,6 +32,11 @@ _LEFT_OUT: dict[int, set[str]] = {
     2: {"events", "turn_sold", "strict_moves"},
     FORMAT_VERSION: {"events"},
 }
+
+# Bounds no real save comes near: a 5-player full game, the longest there is, saves in
+# about 25 KB and nests 5 levels deep. Anything beyond is refused before it is parsed.
+MAX_SAVE_BYTES = 2_000_000
+MAX_SAVE_DEPTH = 20
 
 
 class SaveError(Exception):
@@ -73,27 +79,74 @@ def dump_save(setup: Setup, actions: list[Action], state: GameState, seats: list
 def read_seats(text: str) -> list[str] | None:
     """The seat kinds stored in a save (None in saves without bots)."""
     try:
-        seats = json.loads(text).get("seats")
-    except (json.JSONDecodeError, AttributeError):
+        seats = parse_save_json(text).get("seats")
+    except (SaveError, AttributeError):
         return None
     return seats if isinstance(seats, list) and all(isinstance(k, str) for k in seats) else None
 
 
-def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]]]:
-    """Read a save; raise SaveError with a clear sentence if it is damaged."""
+# A JSON string (to its closing quote, or to the end of an unterminated one: linear time),
+# and everything that is not a bracket.
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def nesting_depth(text: str, limit: int = MAX_SAVE_DEPTH) -> int:
+    """How deep the lists and objects of a JSON text nest (at most limit + 1: deeper is not counted)."""
+    depth = deepest = 0
+    for c in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
+        if c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def parse_save_json(text: str) -> Any:
+    """The JSON value of a save's text, within the bounds of a real save; SaveError otherwise."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"The save is {len(text) / 1e6:.1f} MB, far more than any game's save (under "
+            f"{MAX_SAVE_BYTES // 1_000_000} MB); it is not a save of this game."
+        )
+    if nesting_depth(text) > MAX_SAVE_DEPTH:
+        raise SaveError(
+            f"The save file is nested more than {MAX_SAVE_DEPTH} levels deep, which no game's save is; "
+            "it is damaged or not a save of this game."
+        )
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"The save file is not valid JSON (line {exc.lineno}); it may be damaged.") from None
+    except ValueError:  # e.g. an integer of thousands of digits
+        raise SaveError("The save file holds a number far too long for any game; it is damaged.") from None
+    try:  # half a surrogate pair, as it is or as an escape: such text could never be saved again
+        text.encode("utf-8")
+        if _SURROGATE_ESCAPE.search(text):
+            json.dumps(raw, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise SaveError("The save file holds text that is not valid Unicode; it is damaged.") from None
+    return raw
+
+
+def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]]]:
+    """Read a save; raise SaveError with a clear sentence if it is damaged."""
+    raw = parse_save_json(text)
+    if not isinstance(raw, dict):
+        raise SaveError("The file holds no saved game (a save is a JSON object with the set-up and the moves).")
     try:
         save = SaveFile.model_validate(raw)
     except ValidationError as exc:
         where = ".".join(str(p) for p in exc.errors()[0]["loc"])
         raise SaveError(f"The save file is damaged: '{where}' is missing or wrong.") from None
     if save.format_version not in _LEFT_OUT:
-        raise SaveError(
-            f"This save has format version {save.format_version}; this game reads versions 1 to {FORMAT_VERSION}."
-        )
+        version = save.format_version if abs(save.format_version) < 10**6 else "beyond any"
+        raise SaveError(f"This save has format version {version}; this game reads versions 1 to {FORMAT_VERSION}.")
     setup = save.setup
     if save.format_version == 1:
         setup = setup.model_copy(update={"interest_choice": False})

@@ -63,8 +63,11 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     session: Session | None
     budget = getattr(args, "budget", None)
     pace = getattr(args, "pace", 0.6)
-    if budget is not None and not budget > 0:
-        return _fail("--budget is the seconds a search bot may think for a move: give a number above 0.")
+    from ..bots.tournament import search_options_error
+
+    problem = search_options_error(budget)
+    if problem:
+        return _fail(problem)
     if not pace >= 0:
         return _fail("--pace is the seconds between two bot moves: give 0 or more.")
     if args.command == "new":
