@@ -14,7 +14,7 @@ import pytest
 
 from lehavre_tui.cli import main
 from lehavre_tui.engine.rules import apply, legal_actions
-from lehavre_tui.engine.save import MAX_SAVE_BYTES, MAX_SAVE_DEPTH, dump_save, load_save, nesting_depth
+from lehavre_tui.engine.save import FORMAT_VERSION, MAX_SAVE_BYTES, MAX_SAVE_DEPTH, dump_save, load_save, nesting_depth
 from lehavre_tui.engine.setup import Setup, complete_setup, new_game
 from lehavre_tui.session import SaveError, Session
 
@@ -92,8 +92,10 @@ def short_save() -> str:
 
 
 def test_a_format_version_of_thousands_of_digits_is_not_repeated() -> None:
-    text = short_save().replace('"format_version":2', '"format_version":' + "9" * 4000)
-    with pytest.raises(SaveError, match="format version beyond any; this game reads versions 1 and 2"):
+    current = f'"format_version":{FORMAT_VERSION}'
+    assert current in short_save()
+    text = short_save().replace(current, '"format_version":' + "9" * 4000)
+    with pytest.raises(SaveError, match=f"format version beyond any; this game reads versions 1 to {FORMAT_VERSION}"):
         Session.from_text(text)
 
 
@@ -124,7 +126,8 @@ def test_a_save_full_of_moves_just_under_the_bound_is_refused_quickly(tmp_path: 
     setup = Setup(players=2, seed=1).model_dump(mode="json")
     move = {"kind": "enter", "building": "bakehouse", "goods": {"fish": 1}}
     count = MAX_SAVE_BYTES // (len(json.dumps(move, separators=(",", ":"))) + 1) - 100
-    text = json.dumps({"format_version": 2, "setup": setup, "actions": [move] * count}, separators=(",", ":"))
+    save = {"format_version": FORMAT_VERSION, "setup": setup, "actions": [move] * count}
+    text = json.dumps(save, separators=(",", ":"))
     assert len(text) <= MAX_SAVE_BYTES
     path = tmp_path / "moves.json"
     path.write_text(text, encoding="utf-8")

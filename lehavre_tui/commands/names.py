@@ -202,6 +202,8 @@ def _take_name(
     """
     k = 1
     for n_words in range(min(len(words), _MAX_NAME_WORDS), 1, -1):
+        if not all(_norm(w) for w in words[:n_words]):
+            continue  # a word with nothing of a name in it (a stray sign) is not part of one
         tok = _norm(" ".join(words[:n_words]))
         if tok and any(_tier(tok, key) in (0, 1) for n in names for key in n.keys):
             k = n_words
