@@ -55,9 +55,9 @@ def kind_tag(c: BuildingCard, g: Glyphs) -> str:
     return " ".join(x for x in (TYPE_WORDS[c.type], symbols(c, g)) if x) or g.dash
 
 
-def kind_words(c: BuildingCard) -> str:
-    """'craft, 1 fisherman, 1 hammer' in full (the card, the glossary)."""
-    parts = ["no type" if c.type == "none" else c.type]
+def symbol_words(c: BuildingCard) -> str:
+    """'1 fisherman, 1 hammer' in full, or '' for a card without symbols."""
+    parts = []
     if c.fishermen:
         parts.append(f"{c.fishermen} fisherman" if c.fishermen == 1 else f"{c.fishermen} fishermen")
     if c.hammers:

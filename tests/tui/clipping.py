@@ -86,20 +86,18 @@ def clipped(screen: Screen[object]) -> list[str]:
         where = _path(widget)
         # 1. The widget lies (partly) outside what its containers show, with no scroll bar.
         if not clip.contains_region(region):
-            if region.bottom > clip.bottom or region.y < clip.y:
-                if not _scrolls(widget, vertical=True):
-                    problems.append(f"{where}: drawn past the bottom of its container ({region} in {clip})")
+            if (region.bottom > clip.bottom or region.y < clip.y) and not _scrolls(widget, vertical=True):
+                problems.append(f"{where}: drawn past the bottom of its container ({region} in {clip})")
             if (region.right > clip.right or region.x < clip.x) and not _scrolls(widget, vertical=False):
                 problems.append(f"{where}: drawn past the side of its container ({region} in {clip})")
         # 2. A container whose content is larger than it, without a scroll bar.
         virtual, container = geometry.virtual_size, geometry.container_size
         if widget.is_container or isinstance(widget, ScrollView):
             if virtual.height > container.height and not _own_scrollbar(widget, vertical=True):
-                if widget.styles.overflow_y != "hidden" or widget.children:
-                    problems.append(f"{where}: content {virtual.height} lines high in {container.height}, no scroll bar")
-            if virtual.width > container.width and not _own_scrollbar(widget, vertical=False):
-                if not isinstance(widget, Input):
-                    problems.append(f"{where}: content {virtual.width} wide in {container.width}, no scroll bar")
+                problems.append(f"{where}: content {virtual.height} high in {container.height}, no scroll bar")
+            wider = virtual.width > container.width and not isinstance(widget, Input)  # an Input scrolls itself
+            if wider and not _own_scrollbar(widget, vertical=False):
+                problems.append(f"{where}: content {virtual.width} wide in {container.width}, no scroll bar")
         # 3. Text cut to fit: the widget's drawing at its width loses characters that a drawing
         #    without a width limit has (a '…' instead of the end, or the end simply missing).
         if isinstance(widget, Input):
@@ -131,7 +129,8 @@ def _text_cut(widget: Widget, where: str) -> list[str]:
     lost = _ink(whole) - _ink(shown)
     if lost:
         text = "".join(strip.text.rstrip() for strip in whole)[:60]
-        problems.append(f"{where}: text cut at width {width} (loses {''.join(sorted(lost.elements()))[:40]!r}): {text!r}")
+        gone = "".join(sorted(lost.elements()))[:40]
+        problems.append(f"{where}: text cut at width {width} (loses {gone!r}): {text!r}")
     if len(shown) > height and not widget.show_vertical_scrollbar:
         problems.append(f"{where}: {len(shown)} lines of text in {height} lines")
     return problems

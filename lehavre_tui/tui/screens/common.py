@@ -21,7 +21,7 @@ class TooSmall(Static):
         x = "x" if cast(LeHavreApp, self.app).glyphs.ascii else "×"
         return (
             f"Le Havre needs a terminal of at least {MIN_WIDTH}{x}{MIN_HEIGHT}; this one is "
-            f"{size.width}{x}{size.height}. Enlarge the window (or make the font smaller)."
+            f"{size.width}{x}{size.height}. Enlarge the window (or make the font smaller); ctrl+q quits."
         )
 
 

@@ -147,9 +147,9 @@ class TableScreen(Screen[None]):
         its height allows (with 4 or 5 players the player boards take more room)."""
         if not self.wide:
             return
-        for board in self.query("#proposals"):
-            for stacks in board.query(ProposalStacks):
-                stacks.fit(board.scrollable_content_region.height)
+        for frame in self.query("#proposals"):
+            for stacks in frame.query(ProposalStacks):
+                stacks.fit(frame.scrollable_content_region.height)
 
     # --- drawing --------------------------------------------------------------------------
     def sync(self) -> None:

@@ -21,7 +21,7 @@ from .base import TableWidget, card_action, fill_action, link
 
 def owned_counts(s: GameState, seat: int, g: Glyphs) -> str:
     """'craft 2, public 1, ♆ 3, ⚒ 1': what the buildings that count types or symbols count."""
-    types = Counter(card(b).type for b in s.buildings_of(seat))
+    types: Counter[str] = Counter(card(b).type for b in s.buildings_of(seat))
     parts = [f"{TYPE_WORDS[k]} {types[k]}" for k in TYPE_WORDS if TYPE_WORDS[k] and types[k]]
     fishermen, hammers = s.symbols(seat)
     if fishermen:
@@ -229,7 +229,8 @@ class PlayerLine(TableWidget):
         grid.add_column(no_wrap=True, justify="right", width=4)
         grid.add_column(no_wrap=True, width=10)
         grid.add_column(overflow="fold", ratio=1)
-        food = Text(f"food due {f.due}, has {f.goods}+{f.francs}{g.franc}", self.st("good") if f.covered else self.st("warn"))
+        food_style = self.st("good") if f.covered else self.st("warn")
+        food = Text(f"food due {f.due}, has {f.goods}+{f.francs}{g.franc}", food_style)
         if p.loans:
             food.append(f" {g.sep} {p.loans} loan{'s' if p.loans > 1 else ''}", self.st("warn"))
         grid.add_row(

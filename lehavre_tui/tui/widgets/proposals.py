@@ -122,7 +122,8 @@ class ProposalStacks(TableWidget):
             name = Text()
             name.append_text(link(top.name, fill_action(f"build {top.id.replace('_', '-')}"), self.st("strong")))
             name.append(f"\n{cost_text(top.cost, compact=True)} {g.sep} {kind_tag(top, g)}", self.st("dim"))
-            grid.add_row(self._label(i), link(top.number, card_action(top.id), self.st("dim")), name, self._price(stack))
+            number = link(top.number, card_action(top.id), self.st("dim"))
+            grid.add_row(self._label(i), number, name, self._price(stack))
         parts: list[RenderableType] = [grid]
         for i, stack in enumerate(self.state.proposals):
             if len(stack) < 2:

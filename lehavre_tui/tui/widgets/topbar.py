@@ -22,7 +22,7 @@ class TopBar(TableWidget):
     def signature(self) -> object:
         s = self.state
         scores = tuple(score(s, i).total for i in range(s.num_players))
-        return (s.round, s.phase, s.current, s.turn, s.supplied, s.main_done, scores, self.size.width)
+        return (s.round, s.phase, s.current, s.turn, s.supplied, s.main_done, scores)
 
     def _round(self, brand: bool, town: bool) -> Text:
         s = self.state
