@@ -12,7 +12,7 @@ from textual.widgets import Button, RadioSet, TabbedContent
 
 from lehavre_tui.bots.heuristic import action_values
 from lehavre_tui.engine.rules import legal_actions
-from lehavre_tui.engine.setup import Setup
+from lehavre_tui.engine.setup import DEFAULT_NAMES, Setup
 from lehavre_tui.engine.state import GameState
 from lehavre_tui.session import Session, autosave_path
 from lehavre_tui.tui.app import LeHavreApp
@@ -27,7 +27,7 @@ from lehavre_tui.tui.screens.setup import SetupScreen
 from lehavre_tui.tui.screens.table import TABS, TableScreen
 
 from .clipping import clipped
-from .conftest import widget_text
+from .conftest import whole_text, widget_text
 
 SIZES = [(80, 24), (100, 30), (160, 48)]
 PLAYERS = [1, 2, 4, 5]
@@ -35,7 +35,7 @@ PLAYERS = [1, 2, 4, 5]
 LONG_NAMES = ["Maximiliana", "Bartholomew", "Christabell", "Dorothea-Ann", "Evangelinee"]
 
 
-_GAMES: dict[tuple[int, str], str] = {}  # (players, moment) -> the saved game, played once
+_GAMES: dict[tuple[int, str, bool], str] = {}  # (players, moment, long names) -> the saved game
 MOMENTS: dict[str, Callable[[GameState], bool]] = {
     "mid-game": lambda st: st.round >= 3 and st.phase == "turn" and st.supplied,
     "feeding": lambda st: st.phase == "feeding" and st.round >= 2,
@@ -43,13 +43,14 @@ MOMENTS: dict[str, Callable[[GameState], bool]] = {
 }
 
 
-def played(players: int, moment: str) -> Session:
-    """A seeded game with long names that the heuristic bot plays for every seat up to
-    `moment`: round 3 begun (buildings built, workers placed), a feeding, or the end."""
-    key = (players, moment)
+def played(players: int, moment: str, *, long_names: bool = True) -> Session:
+    """A seeded game (with long names unless told) that the heuristic bot plays for every
+    seat up to `moment`: round 3 begun (buildings built, workers placed), a feeding, the end."""
+    key = (players, moment, long_names)
     if key not in _GAMES:
         variant = "full" if players != 2 else "short"
-        s = Session.new(Setup(players=players, variant=variant, seed=1, names=LONG_NAMES[:players]))
+        names = LONG_NAMES[:players] if long_names else DEFAULT_NAMES[:players]
+        s = Session.new(Setup(players=players, variant=variant, seed=1, names=names))
         until = MOMENTS[moment]
         while not until(s.state) and s.state.phase != "over":
             s.act(action_values(s.state)[0][1])
@@ -213,3 +214,22 @@ async def test_the_players_row_marks_the_chosen_count() -> None:
         assert radio.pressed_index == 1
         highlighted = [b.id for b in radio.query(".-selected")]
         assert highlighted == ["players-2"]
+
+
+async def test_a_long_refusal_fits_under_the_bar() -> None:
+    """Two lines under the command bar: a longer sentence ends in '…' there and is in the
+    log in full (the log is in view at every size)."""
+    from lehavre_tui.tui.widgets.command_bar import CommandHint
+
+    from .conftest import log_text
+
+    app = LeHavreApp(played(2, "mid-game"), bot_pace=0)
+    long = "This move is refused because " + "of a very long reason, " * 12 + "and that is all."
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.refuse(long)
+        await settle(pilot)
+        shown = whole_text(app.screen.query_one(CommandHint)).rstrip().splitlines()
+        assert len(shown) == 2 and shown[1].rstrip().endswith("…")
+        assert long in " ".join(log_text(app).split())  # the log wraps it to its width
+        no_clipping(app, "a long refusal")

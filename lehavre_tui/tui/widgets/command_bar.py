@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from ..app import LeHavreApp
 
+HINT_LINES = 2  # the height of the line under the bar
 # Words the table itself understands, besides the moves of the game.
 LOCAL_WORDS = ("undo", "save", "show", "cards", "hint", "quit")
 
@@ -137,7 +138,19 @@ class CommandHint(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        return self._text
+        """The text in two lines at most: a longer one (a refusal, said in full in the log
+        too) ends its second line with '…'."""
+        width = self.size.width
+        if width <= 0:
+            return self._text
+        lines = self._text.wrap(self.app.console, width)
+        if len(lines) <= HINT_LINES:
+            return self._text
+        last = lines[HINT_LINES - 1]
+        last.rstrip()
+        last.truncate(width - 1)
+        last.append("…")
+        return Text("\n").join(lines[:HINT_LINES])
 
 
 class CommandBar(Vertical):
@@ -207,8 +220,11 @@ def hint_text(app: LeHavreApp, value: str) -> Text:
             )
         lines = complete("", s.state)
         verbs = list(dict.fromkeys(line.split()[0] for line in lines))
-        now = Text("Now: " + ", ".join(verbs) + "   (Tab completes, Up/Down: earlier commands, F4 a hint)")
         pend = s.state.pending
+        keys = "   (Tab completes, Up/Down: earlier commands, F4 a hint)"
+        if app.size.width < 100:  # the same in fewer words, so that a second line still fits
+            keys = "   (Tab completes, F4 a hint)"
+        now = Text("Now: " + ", ".join(verbs) + keys)
         if pend is not None and pend.kind == "peek" and s.state.special_deck:
             top = [card(b).name for b in s.state.special_deck[:2]]
             now.append(f"\nTop special buildings: {' then '.join(top)}. 'keep' them so, or 'swap' them.")
@@ -231,5 +247,10 @@ def hint_text(app: LeHavreApp, value: str) -> Text:
             return line
     if not fits:
         return Text("No legal move starts like this; Enter explains why, 'help' lists the commands.")
-    more = f"   ... {len(fits) - 6} more (Tab cycles)" if len(fits) > 6 else ""
-    return Text("   ".join(fits[:6]) + more)
+    # as many of the fitting commands as two lines of the bar hold, the others counted
+    room = HINT_LINES * max(20, app.size.width - 8)
+    shown = fits[:6]
+    while len(shown) > 1 and len("   ".join(shown)) + len(f"   ... {len(fits)} more (Tab cycles)") > room:
+        shown.pop()
+    more = f"   ... {len(fits) - len(shown)} more (Tab cycles)" if len(fits) > len(shown) else ""
+    return Text("   ".join(shown) + more)

@@ -20,7 +20,8 @@ from .base import TableWidget, card_action, fill_action, link
 
 
 def owned_counts(s: GameState, seat: int, g: Glyphs) -> str:
-    """'craft 2, public 1, ♆ 3, ⚒ 1': what the buildings that count types or symbols count."""
+    """'craft 2, public 1, ♆ 3, ⚒ 1': what the buildings that count types or symbols count
+    ('' when the seat's buildings have neither)."""
     types: Counter[str] = Counter(card(b).type for b in s.buildings_of(seat))
     parts = [f"{TYPE_WORDS[k]} {types[k]}" for k in TYPE_WORDS if TYPE_WORDS[k] and types[k]]
     fishermen, hammers = s.symbols(seat)
@@ -28,7 +29,7 @@ def owned_counts(s: GameState, seat: int, g: Glyphs) -> str:
         parts.append(f"{g.fisherman} {fishermen}")
     if hammers:
         parts.append(f"{g.hammer} {hammers}")
-    return ", ".join(parts) or "no type, no symbol"
+    return ", ".join(parts)
 
 
 def player_signature(s: GameState, seat: int) -> object:
@@ -178,7 +179,9 @@ class PlayerPanel(TableWidget):
         if not mine:
             t.append(g.dash, self.st("dim"))
             return t
-        t.append(f"({owned_counts(s, self.seat_no, g)}) ", self.st("dim"))
+        counts = owned_counts(s, self.seat_no, g)
+        if counts:
+            t.append(f"({counts}) ", self.st("dim"))
         for i, b in enumerate(mine):
             if i:
                 t.append(", ")
