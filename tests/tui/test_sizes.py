@@ -233,3 +233,24 @@ async def test_a_long_refusal_fits_under_the_bar() -> None:
         assert len(shown) == 2 and shown[1].rstrip().endswith("…")
         assert long in " ".join(log_text(app).split())  # the log wraps it to its width
         no_clipping(app, "a long refusal")
+
+
+@pytest.mark.parametrize("width", [80, 100, 130, 160, 200])
+async def test_the_top_bar_always_says_whose_turn_in_full(width: int) -> None:
+    """The longest phase line (a long name short of francs for the interest) stays whole;
+    round and wealth give way to it, as much as the width needs and no more."""
+    from lehavre_tui.tui.view import phase_line
+    from lehavre_tui.tui.widgets import TopBar
+
+    app = LeHavreApp(interest_choice(5), bot_pace=0, handoff=False)
+    async with app.run_test(size=(width, 48)) as pilot:
+        await settle(pilot)
+        assert app.session is not None
+        bar = app.screen.query_one(TopBar)
+        text = widget_text(bar)
+        assert phase_line(app.session.state) in text
+        if width >= 200:
+            assert "wealth" in text and "town builds" in text
+        if width >= 100:
+            assert "Round 9/20 · 2 food · no harvest" in text
+        no_clipping(app, "the top bar")

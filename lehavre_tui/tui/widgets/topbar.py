@@ -24,15 +24,16 @@ class TopBar(TableWidget):
         scores = tuple(score(s, i).total for i in range(s.num_players))
         return (s.round, s.phase, s.current, s.turn, s.supplied, s.main_done, scores)
 
-    def _round(self, brand: bool, town: bool) -> Text:
+    def _round(self, brand: bool, town: bool, harvest: bool = True) -> Text:
         s = self.state
         info = round_info(s, min(s.round, s.rounds_total))
         left = Text()
         if brand:
             left.append(" LE HAVRE ", self.st("strong"))
         left.append(f" Round {info.number}/{s.rounds_total}", self.st("strong"))
-        left.append(f" {self.g.sep} {info.food} food {self.g.sep} ")
-        left.append("harvest" if info.harvest else "no harvest")
+        left.append(f" {self.g.sep} {info.food} food")
+        if harvest:
+            left.append(f" {self.g.sep} {'harvest' if info.harvest else 'no harvest'}")
         if town:
             left.append(f" {self.g.sep} town builds {TOWN_WORDS[info.town]}")
         return left
@@ -51,7 +52,7 @@ class TopBar(TableWidget):
         """The richest (left, middle, right) that fits in `width` columns."""
         middle = Text(phase_line(self.state), style=self.st("active") + self.seat(self.state.current))
         full, plain = self._round(True, True), self._round(False, True)
-        short = self._round(False, False)
+        short, shortest = self._round(False, False), self._round(False, False, False)
         wealth, names = self._wealth(True), self._wealth(False)
         empty = Text()
         for left, right in (
@@ -60,6 +61,7 @@ class TopBar(TableWidget):
             (short, wealth),
             (short, names),
             (short, empty),
+            (shortest, empty),
             (empty, empty),
         ):
             if left.cell_len + middle.cell_len + right.cell_len + 2 * GAP <= width:
