@@ -254,3 +254,21 @@ async def test_the_top_bar_always_says_whose_turn_in_full(width: int) -> None:
         if width >= 100:
             assert "Round 9/20 · 2 food · no harvest" in text
         no_clipping(app, "the top bar")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+async def test_all_three_proposal_stacks_in_view_with_many_players(players: int) -> None:
+    """With 4 or 5 player boards the proposal board has less room: it lists fewer cards under
+    each top (and counts the rest) rather than pushing stack 3 out of view."""
+    from lehavre_tui.tui.widgets import ProposalStacks
+
+    app = LeHavreApp(played(players, "mid-game"), bot_pace=0)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#proposals")
+        stacks = board.query_one(ProposalStacks)
+        assert not board.show_vertical_scrollbar
+        assert stacks.below < stacks.most  # it had to give way
+        text = whole_text(stacks)
+        assert all(f"{i} ▸" in text for i in (1, 2, 3))
+        assert "more below (F2 lists them)" in text

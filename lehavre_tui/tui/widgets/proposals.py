@@ -33,6 +33,10 @@ class ProposalStacks(TableWidget):
         width = self.size.width
         if self.compact or width <= 0 or lines <= 0:
             return
+        key = (lines, width, tuple(tuple(st) for st in self.state.proposals))
+        if key == getattr(self, "_fitted", None):
+            return  # the same stacks in the same room: nothing to work out again
+        self._fitted = key
         below = self.most
         while below > 0 and self._height(self._wide(below), width) > lines:
             below -= 1
