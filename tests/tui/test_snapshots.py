@@ -60,7 +60,17 @@ def test_setup_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
 def test_table(snap_compare: Snap, size: tuple[int, int], players: int) -> None:
     """The table in round 3 at the smallest, the compact and the full size, 1 to 5 players."""
     app = LeHavreApp(played(players, "mid-game", long_names=False), bot_pace=0)
-    assert snap_compare(app, terminal_size=size, run_before=play(app, []))
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        table.focus_command()  # the bar has the keyboard, its cursor shown and still
+        await pilot.pause()
+        still(app)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_card_detail(snap_compare: Snap) -> None:

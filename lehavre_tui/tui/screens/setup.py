@@ -64,7 +64,7 @@ class SetupScreen(Screen[None]):
                     yield Label(f"Player {i + 1}", classes="field")
                     yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=12)
                     yield Select(SEAT_KINDS, value="human", allow_blank=False, id=f"seat-{i}", classes="seat")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="game-row"):
                 yield Label("Game", classes="field")
                 with RadioSet(id="variant"):
                     yield RadioButton("Full game", value=True, id="variant-full")
@@ -106,8 +106,14 @@ class SetupScreen(Screen[None]):
         """Below 42 lines the fields are drawn without frames, one line each, so that the
         whole form fits down to 24 lines."""
         compact = height < ROOMY_HEIGHT
-        for widget in self.query("#setup Input, #setup Select, #setup RadioSet, #setup Button").results():
-            widget.compact = compact  # type: ignore[attr-defined]
+        fields: list[Input | Select[str] | RadioSet | Button] = [
+            *self.query(Input),
+            *self.query(Select),
+            *self.query(RadioSet),
+            *self.query(Button),
+        ]
+        for field in fields:
+            field.compact = compact
         self.set_class(compact, "-compact-form")
 
     def _players(self) -> int:
