@@ -142,7 +142,8 @@ async def main() -> None:
     await shoot("setup", LeHavreApp(), (160, 48))
     await shoot("table-160x48", game(), (160, 48), midgame(4))
     await shoot("table-100x30", game(), (100, 30), midgame(4))
-    await shoot("table-4-players-full", game(4, "full", 3), (160, 48), midgame(3))
+    await shoot("table-80x24", game(), (80, 24), midgame(4))
+    await shoot("table-5-players-full", game(5, "full", 3), (160, 48), midgame(3))
 
     async def card(app: LeHavreApp, pilot: Pilot[None]) -> None:
         await midgame(3)(app, pilot)
@@ -178,7 +179,7 @@ async def main() -> None:
     await shoot("help-buildings", game(), (160, 48), glossary)
     await shoot("table-against-a-bot", game(seats=["human", "heuristic"]), (160, 48), against_bot)
     await shoot("solo-scoring", game(1, seats=["heuristic"]), (160, 48), wait_bots)
-    await shoot("too-small", game(), (90, 25))
+    await shoot("too-small", game(), (79, 23))
     await shoot("interest-choice", interest_game(), (160, 48), dismiss_handoff)
 
     async def lesson(app: LeHavreApp, pilot: Pilot[None]) -> None:

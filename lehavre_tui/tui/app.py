@@ -26,8 +26,10 @@ from .glyphs import Glyphs, glyphs_for
 if TYPE_CHECKING:
     from .screens.table import TableScreen
 
-MIN_WIDTH = 100
-MIN_HEIGHT = 30
+# The smallest terminal the game is drawn in: the default window of many terminals. Below
+# it every screen says so (TooSmall) instead of drawing a clipped table.
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
 
 
 def save_dir() -> Path:
@@ -71,8 +73,10 @@ class LeHavreApp(App[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
-    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits-width")]
-    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits-height")]
+    # Classes on every screen for its size (lehavre.tcss): too small; 80-99, 100-139 or 140+
+    # columns; 24-29, 30-41 or 42+ lines.
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-w80"), (100, "-w100"), (140, "-w140")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-h24"), (30, "-h30"), (42, "-h42")]
 
     def __init__(
         self,

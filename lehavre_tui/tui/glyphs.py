@@ -20,6 +20,8 @@ class Glyphs:
     dash: str  # "nothing here"
     sep: str  # between items on one line
     arrow: str  # "turns into"
+    fisherman: str  # the fisherman symbol on a building (Fishery, Smokehouse ... count them)
+    hammer: str  # the hammer symbol on a building (Clay Mound, Colliery ... count them)
     chit_numbers: tuple[str, ...]
     ascii: bool
 
@@ -37,6 +39,8 @@ UNICODE = Glyphs(
     dash="—",
     sep="·",
     arrow="→",
+    fisherman="♆",
+    hammer="⚒",
     chit_numbers=("①", "②", "③", "④", "⑤", "⑥", "⑦"),
     ascii=False,
 )
@@ -51,6 +55,8 @@ ASCII = Glyphs(
     dash="-",
     sep="|",
     arrow="->",
+    fisherman="Y",
+    hammer="T",
     chit_numbers=("1", "2", "3", "4", "5", "6", "7"),
     ascii=True,
 )

@@ -29,8 +29,48 @@ GOOD_LABEL[Good.SMOKED_FISH] = "smoked"
 TOWN_WORDS = {"standard": "a standard building", "special": "a special building", None: "nothing"}
 
 
+# A building's type in lists (the Marketplace, Town Hall, Bank and others count them).
+TYPE_WORDS: dict[str, str] = {
+    "craft": "craft",
+    "economic": "econ",
+    "industrial": "indus",
+    "public": "public",
+    "ship": "ship",
+    "none": "",
+}
+
+
 def card(building: str) -> BuildingCard:
     return content().buildings[building]
+
+
+def symbols(c: BuildingCard, g: Glyphs) -> str:
+    """The fisherman and hammer symbols on a card, one mark each: '♆♆⚒'."""
+    return g.fisherman * c.fishermen + g.hammer * c.hammers
+
+
+def kind_tag(c: BuildingCard, g: Glyphs) -> str:
+    """'craft ♆⚒': the building's type and its symbols, short enough for a list; a building
+    of no type shows a dash."""
+    return " ".join(x for x in (TYPE_WORDS[c.type], symbols(c, g)) if x) or g.dash
+
+
+def symbol_words(c: BuildingCard) -> str:
+    """'1 fisherman, 1 hammer' in full, or '' for a card without symbols."""
+    parts = []
+    if c.fishermen:
+        parts.append(f"{c.fishermen} fisherman" if c.fishermen == 1 else f"{c.fishermen} fishermen")
+    if c.hammers:
+        parts.append(f"{c.hammers} hammer" if c.hammers == 1 else f"{c.hammers} hammers")
+    return ", ".join(parts)
+
+
+def legend(g: Glyphs) -> str:
+    """What the marks in the building lists mean."""
+    return (
+        f"{g.fisherman} fisherman, {g.hammer} hammer; types: craft, econ (economic), "
+        "indus (industrial), public, ship"
+    )
 
 
 def cost_text(cost: dict[Good, int] | None, compact: bool = False) -> str:

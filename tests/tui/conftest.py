@@ -71,3 +71,9 @@ def widget_text(widget: Widget) -> str:
     """The text a widget shows now, line by line."""
     region = Region(0, 0, widget.size.width, widget.size.height)
     return "\n".join(strip.text for strip in widget.render_lines(region))
+
+
+def whole_text(widget: Widget) -> str:
+    """Everything the widget draws, its frame and padding included."""
+    region = Region(0, 0, widget.outer_size.width, widget.outer_size.height)
+    return "\n".join(strip.text for strip in widget.render_lines(region))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, TabbedContent
 
@@ -18,6 +19,7 @@ from lehavre_tui.tui.app import LeHavreApp
 
 from .conftest import SIZE, new_app, type_command
 from .test_pilot import ROUND_1, ROUND_2
+from .test_sizes import PLAYERS, SIZES, played
 
 Snap = Callable[..., bool]
 Before = Callable[[Pilot[None]], Coroutine[Any, Any, None]]
@@ -43,29 +45,32 @@ def play(app: LeHavreApp, commands: list[str]) -> Before:
     return run_before
 
 
-def test_setup_screen(snap_compare: Snap) -> None:
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_setup_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = LeHavreApp()
 
     async def run_before(pilot: Pilot[None]) -> None:
         still(app)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-def test_table_160x48(snap_compare: Snap) -> None:
-    app = new_app()
-    assert snap_compare(app, terminal_size=SIZE, run_before=play(app, OPENING))
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", PLAYERS)
+def test_table(snap_compare: Snap, size: tuple[int, int], players: int) -> None:
+    """The table in round 3 at the smallest, the compact and the full size, 1 to 5 players."""
+    app = LeHavreApp(played(players, "mid-game", long_names=False), bot_pace=0)
 
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        table.focus_command()  # the bar has the keyboard, its cursor shown and still
+        await pilot.pause()
+        still(app)
+        await pilot.pause()
 
-def test_table_100x30(snap_compare: Snap) -> None:
-    app = new_app()
-    assert snap_compare(app, terminal_size=(100, 30), run_before=play(app, OPENING))
-
-
-def test_table_full_game_4_players(snap_compare: Snap) -> None:
-    app = new_app(players=4, variant="full", seed=3)
-    commands = ["supply", "take wood", "end", "supply", "take fish", "end", "supply"]
-    assert snap_compare(app, terminal_size=SIZE, run_before=play(app, commands))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_card_detail(snap_compare: Snap) -> None:
@@ -86,9 +91,10 @@ def test_handoff(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_end_of_round_feeding(snap_compare: Snap) -> None:
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_end_of_round_feeding(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = new_app()
-    assert snap_compare(app, terminal_size=SIZE, run_before=play(app, ROUND_1 + ROUND_2))
+    assert snap_compare(app, terminal_size=size, run_before=play(app, ROUND_1 + ROUND_2))
 
 
 def test_final_scoring(snap_compare: Snap) -> None:
@@ -119,7 +125,7 @@ def test_help_glossary(snap_compare: Snap) -> None:
 
 
 def test_too_small(snap_compare: Snap) -> None:
-    assert snap_compare(new_app(), terminal_size=(90, 25))
+    assert snap_compare(new_app(), terminal_size=(79, 23))
 
 
 def test_tutorial_100x30(snap_compare: Snap) -> None:

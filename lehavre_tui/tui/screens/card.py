@@ -13,7 +13,7 @@ from textual.widgets import Button
 
 from ...commands import complete
 from ...commands.now import card_location
-from ..view import card, cost_text, fee_short, price_text
+from ..view import card, cost_text, fee_short, price_text, symbol_words
 from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
@@ -43,12 +43,11 @@ class CardScreen(ReadingWindow):
         facts.add_row("Polish", c.name_pl)
         facts.add_row("Czech", c.name_cs)
         facts.add_row("Type", c.type)
+        facts.add_row("Symbols", symbol_words(c) or g.dash)
         facts.add_row("Value", str(c.value))
         facts.add_row("Price", price_text(c, g))
         facts.add_row("Building cost", cost_text(c.cost))
         facts.add_row("Entry", fee_short(c, g))
-        symbols = [f"{c.fishermen} fisherman" if c.fishermen else "", f"{c.hammers} hammer" if c.hammers else ""]
-        facts.add_row("Symbols", ", ".join(x for x in symbols if x) or g.dash)
         if session is not None:
             facts.add_row("Now", card_location(self.card_id, session.state))
         moves: list[str] = []

@@ -21,7 +21,10 @@ class TooSmall(Static):
     def render(self) -> str:
         size = self.app.size
         x = "x" if cast(LeHavreApp, self.app).glyphs.ascii else "×"
-        return f"The table needs at least {MIN_WIDTH}{x}{MIN_HEIGHT}; this terminal is {size.width}{x}{size.height}."
+        return (
+            f"Le Havre needs a terminal of at least {MIN_WIDTH}{x}{MIN_HEIGHT}; this one is "
+            f"{size.width}{x}{size.height}. Enlarge the window (or make the font smaller); ctrl+q quits."
+        )
 
 
 def board(container: W, title: str) -> W:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.table import Table
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, TabbedContent, TabPane
@@ -12,7 +13,7 @@ from ...commands import SYNTAX
 from ...engine.cards import content
 from ...session import autosave_path
 from ..app import save_dir
-from ..view import cost_text, fee_short, price_text
+from ..view import cost_text, fee_short, legend, price_text, symbol_words
 from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
@@ -20,19 +21,26 @@ if TYPE_CHECKING:
 
     from ..app import LeHavreApp
 
-KEYS = """\
-F1        this help                    Esc      close a window, back to the command bar
-F2        the cards on the table       F3       next board (compact table)
-F4        a hint: a suggested move goes into the command bar (Enter plays it)
-F6        pause the bots / let them play on (at a table with bots)
-Ctrl+Z    take back your last move     Ctrl+S   save the game (to the data folder)
-Ctrl+P    command palette (all moves)  Ctrl+Q   quit (the game is saved after every move)
-Tab       complete a word: the verb, then what to enter or take, then its choices
-          (Tab again: the next choice) Up/Down  earlier commands
-Paste     several lines: played as commands, one after the other
-Click     an offer space, a building, a ship or a price: its command goes into the bar
-          a card number: the card in full
+# The keys, one a line: the meaning wraps under itself in a narrow window.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("F1", "this help"),
+    ("Esc", "close a window, back to the command bar"),
+    ("F2", "the cards on the table"),
+    ("F3", "next board (compact table)"),
+    ("F4", "a hint: a suggested move goes into the command bar (Enter plays it)"),
+    ("F6", "pause the bots / let them play on (at a table with bots)"),
+    ("Ctrl+Z", "take back your last move"),
+    ("Ctrl+S", "save the game (to the data folder)"),
+    ("Ctrl+P", "command palette (all moves)"),
+    ("Ctrl+Q", "quit (the game is saved after every move)"),
+    ("Tab", "complete a word: the verb, then what to enter or take, then its choices (Tab again: the next choice)"),
+    ("Up/Down", "earlier commands"),
+    ("Paste", "several lines: played as commands, one after the other"),
+    ("Click", "an offer space, a building, a ship or a price: its command goes into the bar; a card number: "
+     "the card in full"),
+)
 
+KEYS_NOTES = """\
 Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, hint, \
 pause, scores, quit, help [TOPIC]. Buildings may be named as the table prints them \
 (enter steel mill), by card number (show 09) or in Polish or Czech.
@@ -43,6 +51,16 @@ correct it. In the feeding window you type what you pay; F5 pays the proposal.
 
 Bots (chosen per seat when setting up) play their own turns, one move at a time; their lines \
 in the log are marked with the kind of bot. Your undo never takes back a bot's move."""
+
+
+def keys_table() -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column()
+    for key, what in KEYS:
+        grid.add_row(key, what)
+    return grid
+
 
 TURN = """\
 Each round has 7 turns; players take turns in order. On your turn:
@@ -83,7 +101,9 @@ class HelpScreen(ReadingWindow):
             box.border_title = "Help (Esc closes)"
             with TabbedContent():
                 with TabPane("Keys", id="help-keys"), VerticalScroll():
-                    yield Plain(KEYS)
+                    yield Plain(keys_table())
+                    yield Plain(f"\n{KEYS_NOTES}")
+                    yield Plain(f"\nIn the lists of buildings: {legend(app.glyphs)}.")
                     yield Plain(
                         f"\nThe game is saved after every move to {autosave_path()} "
                         f"(lehavre --continue opens it); Ctrl+S writes a copy into {save_dir()}.",
@@ -99,7 +119,7 @@ class HelpScreen(ReadingWindow):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("No", "English", "Polish", "Czech", "Type", "Value", "Price", "Cost", "Entry")
+        table.add_columns("No", "English", "Polish", "Czech", "Type", "Symbols", "Value", "Price", "Cost", "Entry")
         cards = sorted(content().buildings.values(), key=lambda c: (c.deck == "special", c.number))
         for c in cards:
             table.add_row(
@@ -108,6 +128,7 @@ class HelpScreen(ReadingWindow):
                 c.name_pl,
                 c.name_cs,
                 c.type,
+                symbol_words(c) or self._glyphs.dash,
                 str(c.value),
                 price_text(c, self._glyphs),
                 cost_text(c.cost, compact=True),

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine.scoring import Score
@@ -35,6 +38,51 @@ def breakdown(scores: list[Score]) -> Table:
     table.add_row("Loans (−7 each)", *[str(sc.loans) for sc in scores], end_section=True)
     table.add_row(Text("Total"), *[Text(str(sc.total)) for sc in scores])
     return table
+
+
+def breakdown_by_player(scores: list[Score]) -> RenderableType:
+    """The same wealth a player a row (for a narrow window): the bonuses summed, and named
+    under the table."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    for head in ("Buildings", "Ships", "Bonuses", "Francs", "Loans", "Total"):
+        table.add_column(head, justify="right", no_wrap=True)
+    for sc in scores:
+        table.add_row(
+            Text(sc.name),
+            str(sc.buildings),
+            str(sc.ships),
+            str(sum(sc.bonuses.values())),
+            str(sc.francs),
+            str(sc.loans),
+            Text(str(sc.total), style="bold"),
+        )
+    notes = [
+        f"{sc.name}: " + ", ".join(f"{name} {value}" for name, value in sorted(sc.bonuses.items()))
+        for sc in scores
+        if sc.bonuses
+    ]
+    note = Text("Loans count −7 each." + ("\nBonuses: " + "; ".join(notes) + "." if notes else ""))
+    return Group(table, note)
+
+
+class Breakdown(Widget):
+    """Each player's wealth item by item: a column a player where the window is wide enough,
+    else a row a player."""
+
+    DEFAULT_CSS = "Breakdown { height: auto; }"
+
+    def __init__(self, scores: list[Score], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scores = scores
+
+    def render(self) -> RenderableType:
+        wide = breakdown(self.scores)
+        console = self.app.console
+        lines = console.render_lines(wide, console.options.update_width(10_000), pad=False)
+        if max((Segment.get_line_length(line) for line in lines), default=0) <= self.size.width:
+            return wide
+        return breakdown_by_player(self.scores)
 
 
 def winners_sentence(scores: list[Score], winners: list[int]) -> str:
@@ -86,7 +134,7 @@ class ScoringScreen(ModalScreen[None]):
         with Vertical(id="scoring", classes="body dialog") as box:
             box.border_title = "The game is over"
             yield Plain(winners_sentence(scores, session.winners()), id="winners")
-            yield Plain(breakdown(scores), id="breakdown")
+            yield Breakdown(scores, id="breakdown")
             yield Plain("Goods count only through a card's bonus; ties are not broken.", classes="dim")
             if session.state.num_players == 1:
                 rank, best = self.game.solo_records()

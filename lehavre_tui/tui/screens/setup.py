@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from pydantic import ValidationError
-from textual import on
+from textual import events, on
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select
 
 from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
 from ...session import SaveError, Session, autosave_path
-from ..view import escape
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
@@ -22,6 +21,7 @@ if TYPE_CHECKING:
 
 TITLE = "L E   H A V R E"
 SUBTITLE = "Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like"
+ROOMY_HEIGHT = 42  # from this many lines the form has framed fields
 SEAT_KINDS = (("human", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"), ("search bot", "search"))
 
 
@@ -59,15 +59,12 @@ class SetupScreen(Screen[None]):
                 with RadioSet(id="players"):
                     for n in range(1, MAX_PLAYERS + 1):
                         yield RadioButton(str(n), value=n == 2, id=f"players-{n}")
-            with Horizontal(classes="row"):
-                yield Label("Names", classes="field")
-                for i in range(MAX_PLAYERS):
+            for i in range(MAX_PLAYERS):  # one row a seat: the name, and who plays it
+                with Horizontal(classes="row seat-row", id=f"seat-row-{i}"):
+                    yield Label(f"Player {i + 1}", classes="field")
                     yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=12)
-            with Horizontal(classes="row"):
-                yield Label("Seats", classes="field")
-                for i in range(MAX_PLAYERS):
                     yield Select(SEAT_KINDS, value="human", allow_blank=False, id=f"seat-{i}", classes="seat")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="game-row"):
                 yield Label("Game", classes="field")
                 with RadioSet(id="variant"):
                     yield RadioButton("Full game", value=True, id="variant-full")
@@ -76,24 +73,49 @@ class SetupScreen(Screen[None]):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="optional: a number deals the same game again", id="seed", type="integer")
             yield Plain(id="setup-error")
+            yield Plain(self._saved_line(), id="saved")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Tutorial", id="tutorial")
-                label = f"Continue ({escape(self.saved)})" if self.saved else "Continue (no saved game)"
-                yield Button(label, id="continue", disabled=self.saved is None)
+                yield Button("Continue", id="continue", disabled=self.saved is None)
                 yield Button("Quit", id="quit")
         yield Footer()
+
+    def _saved_line(self) -> str:
+        if self.saved is None:
+            return "No saved game yet."
+        return f"Saved game: {self.saved}."
 
     def refresh_saved(self) -> None:
         """The autosaved game may have changed while this screen was covered."""
         self.saved = autosave_summary()
-        button = self.query_one("#continue", Button)
-        button.label = f"Continue ({escape(self.saved)})" if self.saved else "Continue (no saved game)"
-        button.disabled = self.saved is None
+        self.query_one("#saved", Plain).update(self._saved_line())
+        self.query_one("#continue", Button).disabled = self.saved is None
 
     def on_mount(self) -> None:
         self._show_names(2)
         self.query_one("#start", Button).focus()
+        self._fit(self.app.size.height)
+        players = self.query_one("#players", RadioSet)
+        # the keyboard's mark on the chosen count, not on the first button
+        players._selected = players.pressed_index  # noqa: SLF001 - RadioSet has no public setter
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """Below 42 lines the fields are drawn without frames, one line each, so that the
+        whole form fits down to 24 lines."""
+        compact = height < ROOMY_HEIGHT
+        fields: list[Input | Select[str] | RadioSet | Button] = [
+            *self.query(Input),
+            *self.query(Select),
+            *self.query(RadioSet),
+            *self.query(Button),
+        ]
+        for field in fields:
+            field.compact = compact
+        self.set_class(compact, "-compact-form")
 
     def _players(self) -> int:
         pressed = self.query_one("#players", RadioSet).pressed_button
@@ -101,8 +123,7 @@ class SetupScreen(Screen[None]):
 
     def _show_names(self, n: int) -> None:
         for i in range(MAX_PLAYERS):
-            self.query_one(f"#name-{i}", Input).display = i < n
-            self.query_one(f"#seat-{i}", Select).display = i < n
+            self.query_one(f"#seat-row-{i}").display = i < n
 
     @on(RadioSet.Changed, "#players")
     def players_changed(self) -> None:

@@ -1,8 +1,8 @@
 """The table: the three boards, the players, the log and the command bar.
 
-Two arrangements of the same widgets: the comfortable one (about 160×48, everything in
-view, like the box) and the compact one (down to 100×30: the harbour and the active
-player stay in view, the other boards become tabs beside them).
+Two arrangements of the same widgets: the comfortable one (from 140×42, everything in
+view, like the box) and the compact one (down to 80×24: the harbour, the player to act
+and the log stay in view; the other boards are tabs under the harbour, F3 turns them).
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 WIDE_WIDTH = 140
 WIDE_HEIGHT = 42
-TABS = ("tab-log", "tab-players", "tab-town", "tab-ships")
+COMFORTABLE_FOOTER = 100  # narrower: the footer's keys are set closer together
+TABS = ("tab-proposals", "tab-town", "tab-ships", "tab-players")
 
 
 def is_wide(width: int, height: int) -> bool:
@@ -72,7 +73,7 @@ class TableScreen(Screen[None]):
             else:
                 yield from self._compact()
             yield CommandBar(id="command-bar")
-        yield Footer()
+        yield Footer(compact=size.width < COMFORTABLE_FOOTER)
 
     def _wide(self) -> ComposeResult:
         players = self.game.session.state.num_players if self.game.session else 2
@@ -107,23 +108,28 @@ class TableScreen(Screen[None]):
                 with board(Vertical(id="player-lines"), "Players"):
                     for seat in range(players):
                         yield PlayerLine(seat)
-                yield PlayerPanel(-1, id="active-player")
-                with board(VerticalScroll(id="proposals"), "Building proposals"):
-                    yield ProposalStacks(compact=True)
-            with TabbedContent(id="tabs"):
-                with TabPane("Log", id="tab-log"):
+                with TabbedContent(id="tabs"):
+                    with TabPane("Proposals", id="tab-proposals"), VerticalScroll():
+                        yield ProposalStacks(compact=True)
+                    with TabPane("Town", id="tab-town"), VerticalScroll():
+                        yield TownBuildings()
+                    with TabPane("Ships", id="tab-ships"), VerticalScroll():
+                        yield ShipStacks()
+                        yield RoundCard(coming=4)
+                    with TabPane("Players", id="tab-players"), VerticalScroll():
+                        for seat in range(players):
+                            yield PlayerLine(seat)
+                        for seat in range(players):
+                            yield PlayerPanel(seat)
+            with Vertical(id="right-col"):
+                with VerticalScroll(id="active-box"):
+                    yield PlayerPanel(-1, id="active-player")
+                with board(Vertical(id="log-board"), "Log"):
                     yield GameLog(id="log")
-                with TabPane("Players", id="tab-players"), VerticalScroll():
-                    for seat in range(players):
-                        yield PlayerPanel(seat)
-                with TabPane("Town", id="tab-town"), VerticalScroll():
-                    yield TownBuildings()
-                with TabPane("Ships", id="tab-ships"), VerticalScroll():
-                    yield ShipStacks()
-                    yield RoundCard(coming=4)
 
     def on_mount(self) -> None:
         self.focus_command()
+        self.call_after_refresh(self.fit_proposals)
 
     def on_screen_resume(self) -> None:
         """A window closed: the keyboard goes back to the command bar."""
@@ -136,12 +142,24 @@ class TableScreen(Screen[None]):
             self.call_later(self.focus_command)
 
     async def on_resize(self, event: events.Resize) -> None:
+        for footer in self.query(Footer):  # the keys in less room, so that they all show
+            footer.compact = event.size.width < COMFORTABLE_FOOTER
         wide = is_wide(event.size.width, event.size.height)
         if wide != self.wide:
             typed = self.command_input.value
             await self.recompose()
             self.command_input.value = typed
             self.focus_command()
+        self.call_after_refresh(self.fit_proposals)
+
+    def fit_proposals(self) -> None:
+        """On the comfortable table the proposal board lists as many cards under each top as
+        its height allows (with 4 or 5 players the player boards take more room)."""
+        if not self.wide:
+            return
+        for frame in self.query("#proposals"):
+            for stacks in frame.query(ProposalStacks):
+                stacks.fit(frame.scrollable_content_region.height)
 
     # --- drawing --------------------------------------------------------------------------
     def sync(self) -> None:
@@ -149,6 +167,7 @@ class TableScreen(Screen[None]):
         for widget in self.query(TableWidget):
             widget.sync()
         self.query_one(GameLog).sync()
+        self.call_after_refresh(self.fit_proposals)
         bar = self.query_one(CommandBar)
         session = self.game.session
         bot = bool(session and session.is_bot_turn())
@@ -160,13 +179,11 @@ class TableScreen(Screen[None]):
     def refusal(self, text: str) -> None:
         self.query_one(GameLog).refusal(text)
         self.query_one(CommandBar).refused(self.command_input.value, text)
-        self._show_log_tab()
 
     def note(self, text: str) -> None:
         log = self.query_one(GameLog)
         for line in text.splitlines():
             log.note(line)
-        self._show_log_tab()
 
     def say(self, text: str) -> None:
         """A passing word in the bar's hint line ('Thinking…'), until the line is changed."""
@@ -177,11 +194,6 @@ class TableScreen(Screen[None]):
         self.query_one(GameLog).hint(line)
         self.fill(command)
         self.query_one(CommandBar).say(command, line)
-        self._show_log_tab()
-
-    def _show_log_tab(self) -> None:
-        if not self.wide:
-            self.query_one(TabbedContent).active = "tab-log"
 
     # --- the command bar ------------------------------------------------------------------
     @property

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from ..app import LeHavreApp
 
+HINT_LINES = 2  # the height of the line under the bar
 # Words the table itself understands, besides the moves of the game.
 LOCAL_WORDS = ("undo", "save", "show", "cards", "hint", "scores", "quit")
 
@@ -214,7 +215,19 @@ class CommandHint(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        return self._text
+        """The text in two lines at most: a longer one (a refusal, said in full in the log
+        too) ends its second line with '…'."""
+        width = self.size.width
+        if width <= 0:
+            return self._text
+        lines = self._text.wrap(self.app.console, width)
+        if len(lines) <= HINT_LINES:
+            return self._text
+        last = lines[HINT_LINES - 1]
+        last.rstrip()
+        last.truncate(width - 1)
+        last.append("…")
+        return Text("\n").join(lines[:HINT_LINES])
 
 
 class CommandBar(Vertical):
@@ -284,8 +297,11 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
             )
         lines = complete("", s.state)
         verbs = list(dict.fromkeys(line.split()[0] for line in lines))
-        now = Text("Now: " + ", ".join(verbs) + "   (Tab completes, Up/Down: earlier commands, F4 a hint)")
         pend = s.state.pending
+        keys = "   (Tab completes, Up/Down: earlier commands, F4 a hint)"
+        if app.size.width < 100:  # the same in fewer words, so that a second line still fits
+            keys = "   (Tab completes, F4 a hint)"
+        now = Text("Now: " + ", ".join(verbs) + keys)
         if pend is not None and pend.kind == "peek" and s.state.special_deck:
             top = [card(b).name for b in s.state.special_deck[:2]]
             now.append(f"\nTop special buildings: {' then '.join(top)}. 'keep' them so, or 'swap' them.")

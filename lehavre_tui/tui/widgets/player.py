@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from ...commands import to_command
@@ -12,8 +15,22 @@ from ...engine.goods import STANDARD_GOODS, UPGRADED_GOODS, Good
 from ...engine.scoring import score
 from ...engine.state import GameState
 from ...engine.words import plural
-from ..view import GOOD_LABEL, card, escape, food_view
+from ..glyphs import Glyphs
+from ..view import GOOD_LABEL, TYPE_WORDS, card, escape, food_view, kind_tag
 from .base import TableWidget, card_action, fill_action, link
+
+
+def owned_counts(s: GameState, seat: int, g: Glyphs) -> str:
+    """'craft 2, public 1, ♆ 3, ⚒ 1': what the buildings that count types or symbols count
+    ('' when the seat's buildings have neither)."""
+    types: Counter[str] = Counter(card(b).type for b in s.buildings_of(seat))
+    parts = [f"{TYPE_WORDS[k]} {types[k]}" for k in TYPE_WORDS if TYPE_WORDS[k] and types[k]]
+    fishermen, hammers = s.symbols(seat)
+    if fishermen:
+        parts.append(f"{g.fisherman} {fishermen}")
+    if hammers:
+        parts.append(f"{g.hammer} {hammers}")
+    return ", ".join(parts)
 
 
 def player_signature(s: GameState, seat: int) -> object:
@@ -82,13 +99,20 @@ class PlayerPanel(TableWidget):
     def _goods(self) -> RenderableType:
         p = self.state.players[self.seat_no]
         width = self.size.width or 40
-        if width < 40:  # a narrow board (4 or 5 players): only the goods there are, in a line
-            t = Text()
-            t.append("Goods ", self.st("label"))
-            held = [f"{GOOD_LABEL[gd]} {p.goods[gd]}" for gd in (*STANDARD_GOODS, *UPGRADED_GOODS) if p.goods[gd]]
-            t.append(", ".join(held) if held else self.g.dash, self.st("strong") if held else self.st("dim"))
-            return t
-        cols = 8 if width >= 92 else 4
+        for cols in (8, 4):
+            grid = self._goods_grid(cols)
+            if max(line.cell_len for line in grid) <= width:
+                return Group(*grid)
+        # a narrow board (4 or 5 players, a small terminal): only the goods there are, in a line
+        t = Text()
+        t.append("Goods ", self.st("label"))
+        held = [f"{GOOD_LABEL[gd]} {p.goods[gd]}" for gd in (*STANDARD_GOODS, *UPGRADED_GOODS) if p.goods[gd]]
+        t.append(", ".join(held) if held else self.g.dash, self.st("strong") if held else self.st("dim"))
+        return t
+
+    def _goods_grid(self, cols: int) -> list[Text]:
+        """Every good with its count, in `cols` columns."""
+        p = self.state.players[self.seat_no]
         # Each column as wide as its longest label and count, numbers right-aligned. The
         # padding ends a styled piece instead of starting one, so drawn pictures keep it.
         column: list[list[Good]] = [[] for _ in range(cols)]
@@ -108,7 +132,7 @@ class PlayerPanel(TableWidget):
                     line.append(n + "  ", self.st("strong") if p.goods[good] else self.st("dim"))
                 line.rstrip()
                 lines.append(line)
-        return Group(*lines)
+        return lines
 
     def _money_line(self) -> Text:
         s = self.state
@@ -156,6 +180,9 @@ class PlayerPanel(TableWidget):
         if not mine:
             t.append(g.dash, self.st("dim"))
             return t
+        counts = owned_counts(s, self.seat_no, g)
+        if counts:
+            t.append(f"({counts}) ", self.st("dim"))
         for i, b in enumerate(mine):
             if i:
                 t.append(", ")
@@ -164,8 +191,10 @@ class PlayerPanel(TableWidget):
                 t.append_text(link(c.name, fill_action(to_command(Enter(building=b), s))))
             else:
                 t.append_text(link(c.name, card_action(b), self.st("dim")))
+            t.append(f" {kind_tag(c, g)}", self.st("dim"))
             for seat in s.occupants(b):
-                t.append(f" {g.worker}{s.players[seat].name[:1]}", self.seat(seat))
+                t.append(" ")
+                t.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
         return t
 
     def render(self) -> RenderableType:
@@ -179,9 +208,8 @@ class PlayerPanel(TableWidget):
 
 
 class PlayerLine(TableWidget):
-    """One line per player for the compact table (all players, the active one marked)."""
-
-    FIXED_HEIGHT = True
+    """One line per player for the compact table (all players, the active one marked); on a
+    narrow board the food column wraps, the columns staying in line from player to player."""
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -196,14 +224,23 @@ class PlayerLine(TableWidget):
         p = s.players[self.seat_no]
         f = food_view(s, self.seat_no)
         active = s.current == self.seat_no and s.phase != "over"
-        t = Text()
-        t.append(f"{g.pointer} " if active else "  ", self.st("active") if active else self.st("dim"))
-        pad = max(len(q.name) for q in s.players) + 1
-        t.append(p.name.ljust(pad), self.seat(self.seat_no))
-        t.append(f"{p.francs:>3}{g.franc}")
+        name = Text()
+        name.append(f"{g.pointer}" if active else " ", self.st("active") if active else self.st("dim"))
+        name.append(" ")
+        name.append(p.name, self.seat(self.seat_no))
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(no_wrap=True, width=max(len(q.name) for q in s.players) + 2)
+        grid.add_column(no_wrap=True, justify="right", width=4)
+        grid.add_column(no_wrap=True, width=10)
+        grid.add_column(overflow="fold", ratio=1)
         food_style = self.st("good") if f.covered else self.st("warn")
-        t.append(f"  food due {f.due}, has {f.goods}+{f.francs}{g.franc}", food_style)
-        t.append(f"  wealth {score(s, self.seat_no).total}", self.st("strong"))
+        food = Text(f"food due {f.due}, has {f.goods}+{f.francs}{g.franc}", food_style)
         if p.loans:
-            t.append(f"  {plural(p.loans, 'loan')}", self.st("warn"))
-        return t
+            food.append(f" {g.sep} {plural(p.loans, 'loan')}", self.st("warn"))
+        grid.add_row(
+            name,
+            Text(f"{p.francs}{g.franc}"),
+            Text(f"wealth {score(s, self.seat_no).total}", self.st("strong")),
+            food,
+        )
+        return grid

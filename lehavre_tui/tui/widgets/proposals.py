@@ -7,87 +7,127 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..view import card, cost_text, fee_short
+from ..view import card, cost_text, fee_short, kind_tag
 from .base import TableWidget, card_action, fill_action, link
 
 
 class ProposalStacks(TableWidget):
-    """`below`: how many cards under each top card to list (the rest are counted)."""
+    """`below`: how many cards under each top card to list at most (the rest are counted);
+    `fit` lowers it so that the three stacks fit the board's height.
 
-    def __init__(self, below: int = 3, *, show_text: bool = True, compact: bool = False, id: str | None = None) -> None:
+    `compact`: the three tops first, each in two lines (name, then cost and type), then the
+    cards under them in a line per stack: for a narrow board.
+    """
+
+    def __init__(self, below: int = 3, *, compact: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.most = below
         self.below = below
-        self.show_text = show_text
-        self.compact = compact  # the tops in three lines, then the cards under them
+        self.compact = compact
 
     def signature(self) -> object:
-        return tuple(tuple(st) for st in self.state.proposals)
+        return (tuple(tuple(st) for st in self.state.proposals), self.below)
 
-    def _grid(self) -> Table:
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, width=3)
-        grid.add_column(no_wrap=True, width=3)
-        grid.add_column(no_wrap=True, overflow="ellipsis", width=17)
-        grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
-        grid.add_column(no_wrap=True, justify="right", width=8)
-        return grid
-
-    def _top(self, grid: Table, i: int, stack: list[str]) -> None:
-        """One row: the stack's number, its top card, the card's cost and price."""
-        g = self.g
-        label = Text(f"{i + 1} {g.pointer}", self.st("label"))
-        if not stack:
-            grid.add_row(label, "", Text("empty", self.st("dim")), "", "")
+    def fit(self, lines: int) -> None:
+        """List as many cards under each top as fit in `lines` (at least the tops)."""
+        width = self.size.width
+        if self.compact or width <= 0 or lines <= 0:
             return
+        key = (lines, width, tuple(tuple(st) for st in self.state.proposals))
+        if key == getattr(self, "_fitted", None):
+            return  # the same stacks in the same room: nothing to work out again
+        self._fitted = key
+        below = self.most
+        while below > 0 and self._height(self._wide(below), width) > lines:
+            below -= 1
+        if below != self.below:
+            self.below = below
+            self.sync()
+
+    def _height(self, renderable: RenderableType, width: int) -> int:
+        console = self.app.console
+        return len(console.render_lines(renderable, console.options.update_width(width), pad=False))
+
+    def _price(self, stack: list[str]) -> Text:
+        top = card(stack[0])
+        if top.price is None:
+            return Text("no sale", self.st("dim"))
+        return link(f"buy {top.price}{self.g.franc}", fill_action(f"buy {top.id.replace('_', '-')}"), self.st("link"))
+
+    def _label(self, i: int) -> Text:
+        return Text(f"{i + 1} {self.g.pointer}", self.st("label"))
+
+    def _stack(self, i: int, stack: list[str], below: int) -> list[RenderableType]:
+        g = self.g
+        top_row = Table.grid(padding=(0, 1), expand=True)
+        top_row.add_column(no_wrap=True, width=3)
+        top_row.add_column(no_wrap=True, width=2)
+        top_row.add_column(overflow="fold", width=17)
+        top_row.add_column(overflow="fold", ratio=1)  # a long cost wraps rather than being cut
+        top_row.add_column(no_wrap=True, justify="right")
+        if not stack:
+            top_row.add_row(self._label(i), "", Text("empty", self.st("dim")), "", "")
+            return [top_row]
         top = card(stack[0])
         word = top.id.replace("_", "-")
-        price: Text
-        if top.price is None:
-            price = Text("no sale", self.st("dim"))
-        else:
-            price = link(f"buy {top.price}{g.franc}", fill_action(f"buy {word}"), self.st("link"))
-        grid.add_row(
-            label,
+        top_row.add_row(
+            self._label(i),
             link(top.number, card_action(top.id), self.st("dim")),
             link(top.name, fill_action(f"build {word}"), self.st("strong")),
             Text(cost_text(top.cost, compact=True)),
-            price,
+            self._price(stack),
         )
-
-    def _stack(self, i: int, stack: list[str]) -> list[RenderableType]:
-        g = self.g
-        grid = self._grid()
-        self._top(grid, i, stack)
-        if not stack:
-            return [grid]
-        top = card(stack[0])
-        out: list[RenderableType] = [grid]
-        if self.show_text:
-            text = Text(f"{fee_short(top, g)} {g.sep} value {top.value} {g.sep} {top.text}", self.st("dim"))
-            out.append(Padding(text, (0, 0, 0, 8)))
-        shown = stack[1 : 1 + self.below]
+        about = f"{kind_tag(top, g)} {g.sep} {fee_short(top, g)} {g.sep} value {top.value} {g.sep} {top.text}"
+        out: list[RenderableType] = [top_row, Padding(Text(about, self.st("dim")), (0, 0, 0, 7))]
+        shown = stack[1 : 1 + below]
         if shown:
-            rest = self._grid()
+            rest = Table.grid(padding=(0, 1), expand=True)
+            rest.add_column(no_wrap=True, width=3)
+            rest.add_column(no_wrap=True, width=2)
+            rest.add_column(overflow="fold", width=17)
+            rest.add_column(no_wrap=True)
+            rest.add_column(overflow="fold", ratio=1)
             for b in shown:
                 c = card(b)
                 rest.add_row(
                     "",
                     link(c.number, card_action(b), self.st("dim")),
                     link(c.name, card_action(b)),
+                    Text(kind_tag(c, g), self.st("dim")),
                     Text(cost_text(c.cost, compact=True), self.st("dim")),
-                    "",
                 )
             out.append(rest)
         more = len(stack) - 1 - len(shown)
         if more > 0:
-            out.append(Text(f"        + {more} more below", self.st("dim")))
+            out.append(Padding(Text(f"+ {more} more below (F2 lists them)", self.st("dim")), (0, 0, 0, 4)))
         return out
+
+    def _wide(self, below: int) -> RenderableType:
+        parts: list[RenderableType] = []
+        for i, stack in enumerate(self.state.proposals):
+            if i:
+                parts.append(Text(""))
+            parts.extend(self._stack(i, stack, below))
+        return Group(*parts)
 
     def _compact(self) -> RenderableType:
         """The three tops first (what can be built now), then what lies under them."""
-        grid = self._grid()
+        g = self.g
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold", ratio=1)
+        grid.add_column(no_wrap=True, justify="right")
         for i, stack in enumerate(self.state.proposals):
-            self._top(grid, i, stack)
+            if not stack:
+                grid.add_row(self._label(i), "", Text("empty", self.st("dim")), "")
+                continue
+            top = card(stack[0])
+            name = Text()
+            name.append_text(link(top.name, fill_action(f"build {top.id.replace('_', '-')}"), self.st("strong")))
+            name.append(f"\n{cost_text(top.cost, compact=True)} {g.sep} {kind_tag(top, g)}", self.st("dim"))
+            number = link(top.number, card_action(top.id), self.st("dim"))
+            grid.add_row(self._label(i), number, name, self._price(stack))
         parts: list[RenderableType] = [grid]
         for i, stack in enumerate(self.state.proposals):
             if len(stack) < 2:
@@ -96,16 +136,11 @@ class ProposalStacks(TableWidget):
             for k, b in enumerate(stack[1:]):
                 if k:
                     line.append(", ", self.st("dim"))
-                line.append_text(link(f"{card(b).number} {card(b).name}", card_action(b), self.st("dim")))
+                c = card(b)
+                line.append_text(link(f"{c.number} {c.name}", card_action(b), self.st("dim")))
+                line.append(f" ({kind_tag(c, g)})", self.st("dim"))
             parts.append(line)
         return Group(*parts)
 
     def render(self) -> RenderableType:
-        if self.compact:
-            return self._compact()
-        parts: list[RenderableType] = []
-        for i, stack in enumerate(self.state.proposals):
-            if i:
-                parts.append(Text(""))
-            parts.extend(self._stack(i, stack))
-        return Group(*parts)
+        return self._compact() if self.compact else self._wide(self.below)

@@ -13,8 +13,6 @@ from .base import TableWidget, fill_action, link
 
 
 class ShipStacks(TableWidget):
-    FIXED_HEIGHT = True
-
     def signature(self) -> object:
         return tuple((t, tuple(st)) for t, st in self.state.ship_stacks.items())
 
@@ -23,9 +21,9 @@ class ShipStacks(TableWidget):
         g = self.g
         c = content()
         n = s.num_players
-        grid = Table.grid(padding=(0, 2))
+        grid = Table.grid(padding=(0, 2 if self.size.width >= 50 else 1))
         grid.add_column(no_wrap=True)
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=18)
+        grid.add_column(overflow="fold")  # a long name wraps rather than being cut
         grid.add_column(no_wrap=True, justify="right")
         grid.add_column(no_wrap=True, justify="right")
         for t in SHIP_TYPES:

@@ -10,8 +10,13 @@ from ...engine.scoring import score
 from ..view import TOWN_WORDS, phase_line, round_info
 from .base import TableWidget
 
+GAP = 2  # columns between the three parts
+
 
 class TopBar(TableWidget):
+    """Whose turn and what is expected, always; around it as much about the round and the
+    wealth as the width allows (what is left out is on the round card and the player boards)."""
+
     FIXED_HEIGHT = True
 
     def signature(self) -> object:
@@ -19,28 +24,55 @@ class TopBar(TableWidget):
         scores = tuple(score(s, i).total for i in range(s.num_players))
         return (s.round, s.phase, s.current, s.turn, s.supplied, s.main_done, scores)
 
-    def render(self) -> RenderableType:
+    def _round(self, brand: bool, town: bool, harvest: bool = True) -> Text:
         s = self.state
         info = round_info(s, min(s.round, s.rounds_total))
-        wide = self.size.width >= 140
         left = Text()
-        if wide:
-            left.append(" LE HAVRE  ", self.st("strong"))
+        if brand:
+            left.append(" LE HAVRE ", self.st("strong"))
         left.append(f" Round {info.number}/{s.rounds_total}", self.st("strong"))
-        left.append(f" {self.g.sep} {info.food} food {self.g.sep} ")
-        left.append("harvest" if info.harvest else "no harvest")
-        if wide:
+        left.append(f" {self.g.sep} {info.food} food")
+        if harvest:
+            left.append(f" {self.g.sep} {'harvest' if info.harvest else 'no harvest'}")
+        if town:
             left.append(f" {self.g.sep} town builds {TOWN_WORDS[info.town]}")
-        middle = Text(phase_line(s), style=self.st("active") + self.seat(s.current))
-        right = Text("wealth " if wide else "", self.st("dim"))
-        for i in range(s.num_players if wide else 0):
+        return left
+
+    def _wealth(self, label: bool) -> Text:
+        s = self.state
+        right = Text("wealth " if label else "", self.st("dim"))
+        for i in range(s.num_players):
             if i:
                 right.append("  ")
             right.append(s.players[i].name, self.seat(i))
             right.append(f" {score(s, i).total}")
-        grid = Table.grid(expand=True, padding=(0, 2))
-        grid.add_column(justify="left", no_wrap=True, overflow="ellipsis")
-        grid.add_column(justify="center", no_wrap=True, overflow="ellipsis")
-        grid.add_column(justify="right", no_wrap=True, overflow="ellipsis")
+        return right
+
+    def parts(self, width: int) -> tuple[Text, Text, Text]:
+        """The richest (left, middle, right) that fits in `width` columns."""
+        middle = Text(phase_line(self.state), style=self.st("active") + self.seat(self.state.current))
+        full, plain = self._round(True, True), self._round(False, True)
+        short, shortest = self._round(False, False), self._round(False, False, False)
+        wealth, names = self._wealth(True), self._wealth(False)
+        empty = Text()
+        for left, right in (
+            (full, wealth),
+            (plain, wealth),
+            (short, wealth),
+            (short, names),
+            (short, empty),
+            (shortest, empty),
+            (empty, empty),
+        ):
+            if left.cell_len + middle.cell_len + right.cell_len + 2 * GAP <= width:
+                return left, middle, right
+        return empty, middle, empty
+
+    def render(self) -> RenderableType:
+        left, middle, right = self.parts(self.size.width)
+        grid = Table.grid(expand=True, padding=(0, GAP))
+        grid.add_column(justify="left", no_wrap=True)
+        grid.add_column(justify="center", no_wrap=True)
+        grid.add_column(justify="right", no_wrap=True)
         grid.add_row(left, middle, right)
         return grid

@@ -1,14 +1,14 @@
-"""The town's buildings, with fees, prices and the workers standing on them."""
+"""The town's buildings, with their type and symbols, fees, prices and the workers on them."""
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ...commands import to_command
 from ...engine.actions import Enter
-from ..view import card, fee_short
+from ..view import card, fee_short, kind_tag
 from .base import TableWidget, card_action, fill_action, link
 
 
@@ -20,24 +20,28 @@ class TownBuildings(TableWidget):
     def render(self) -> RenderableType:
         s = self.state
         g = self.g
-        town = s.town_buildings()
+        town = sorted(s.town_buildings(), key=lambda x: card(x).number)
+        if not town:
+            return Text("The town owns no buildings.", self.st("dim"))
         grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, width=2)
-        grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+        grid.add_column(no_wrap=True)  # the card number, as long as it is (SP-12)
+        grid.add_column(overflow="fold", ratio=1)  # a long name wraps rather than being cut
+        grid.add_column(no_wrap=True)
         grid.add_column(no_wrap=True)
         grid.add_column(no_wrap=True, justify="right")
-        if not town:
-            grid.add_row("", Text("The town owns no buildings.", self.st("dim")))
-        for b in sorted(town, key=lambda x: card(x).number):
+        for b in town:
             c = card(b)
             cmd = to_command(Enter(building=b), s)
             name = link(c.name, fill_action(cmd), self.st("strong") if c.can_enter else self.st("dim"))
             for seat in s.occupants(b):
-                name.append(f" {g.worker}{s.players[seat].name[:1]}", self.seat(seat))
+                name.append(" ")
+                name.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
             grid.add_row(
                 link(c.number, card_action(b), self.st("dim")),
                 name,
+                Text(kind_tag(c, g), self.st("dim")),
                 Text(fee_short(c, g).removeprefix("fee ")),
                 Text("" if c.price is None else f"{c.price}{g.franc}", self.st("dim")),
             )
-        return grid
+        key = Text(f"{g.fisherman} fisherman  {g.hammer} hammer", self.st("dim"))
+        return Group(grid, key)
