@@ -9,22 +9,10 @@ from lehavre_tui.engine.goods import parse_good
 from lehavre_tui.engine.rules import apply
 from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.state import TOWN, GameState
+from lehavre_tui.tutorial.lesson import STACKS
 
-# A fixed, complete table for 3 players: used when a test does not care about the deal.
-STACKS_3P = [
-    [
-        "marketplace", "joinery", "smokehouse", "abattoir", "black_market",
-        "brickworks", "shipping_line", "business_office", "church",
-    ],
-    [
-        "sawmill", "bakehouse", "hardware_store", "clay_mound", "local_court",
-        "colliery", "ironworks", "cokery", "bank",
-    ],
-    [
-        "fishery", "charcoal_kiln", "wharf_1", "wharf_2", "grocery_market",
-        "tannery", "steel_mill", "bridge", "town_hall",
-    ],
-]
+# A fixed, complete table for 3 players (the tutorial's deal): used when a test does not care about the deal.
+STACKS_3P = STACKS
 
 
 def game(players: int = 3, variant: str = "full", **kw: object) -> GameState:

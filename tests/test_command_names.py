@@ -5,20 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from lehavre_tui.commands import CommandError, building_id, complete, complete_step, parse, to_command
+from lehavre_tui.commands import building_id, complete, complete_step, parse, to_command
 from lehavre_tui.engine.actions import BuyBuilding, Enter, Feed, SellShip
 from lehavre_tui.engine.cards import content
 from lehavre_tui.engine.rules import legal_actions
 from lehavre_tui.engine.state import TOWN, GameState
 
 from .conftest import game, give, own, ready
-from .test_commands import random_positions
-
-
-def err(text: str, s: GameState) -> str:
-    with pytest.raises(CommandError) as info:
-        parse(text, s)
-    return str(info.value)
+from .test_commands import err, random_positions
 
 
 @pytest.fixture
