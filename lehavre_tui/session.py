@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
+from .engine.message import Msg
 from .engine.rules import apply, legal_actions
 from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
@@ -19,6 +20,7 @@ from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
 from .engine.words import plural
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
+from .text import render
 
 __all__ = ["Session", "SaveError", "LogLine", "autosave_path"]
 
@@ -37,9 +39,14 @@ def autosave_path() -> Path:
 
 @dataclass(frozen=True)
 class LogLine:
-    text: str
+    event: Msg | str  # what happened, as the engine says it (a str: words of the session's own)
     move: int  # index of the move that produced it (0: the set-up)
     seat: int  # who was acting
+
+    @property
+    def text(self) -> str:
+        """The line in the reader's language."""
+        return render(self.event)
 
 
 @dataclass

@@ -121,7 +121,7 @@ def _parse_enter(args: list[str], s: GameState) -> Action:
             return _enter(s, fits[0], main[k:], sections)
         reasons = set(tried.values())
         if not fits and len(reasons) == 1:
-            raise CommandError(reasons.pop()) from None  # the same reason for every one of them
+            raise CommandError(str(reasons.pop())) from None  # the same reason for every one of them
         raise
     return _enter(s, b, main[k:], sections)
 
