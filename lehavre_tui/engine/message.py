@@ -87,6 +87,11 @@ class Goods(NamedTuple):
         items = goods.items() if isinstance(goods, Mapping) else ((Good(i), n) for i, n in enumerate(goods))
         return cls(tuple((Good(g), n) for g, n in items if n), francs, case)
 
+    @classmethod
+    def one(cls, good: Good, n: int, case: Case = "nom") -> Goods:
+        """`n` of one good, kept when `n` is 0: "0 fish" (where `of` would say "nothing")."""
+        return cls(((good, n),), 0, case)
+
 
 class Listing(NamedTuple):
     items: tuple[Arg, ...]
