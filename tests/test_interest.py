@@ -301,5 +301,5 @@ def test_a_hint_names_the_interest_payment_in_words():
     s = short_of_francs(interest_first(), 1)
     own(s, "fishery", 1)
     s = apply(s, Supply())
-    assert describe(s, PayInterest()) == "Pay the interest (a loan covers what your francs do not)"
-    assert describe(s, SellBuilding(building="fishery")) == "Sell the Fishery"
+    assert str(describe(s, PayInterest())) == "Pay the interest (a loan covers what your francs do not)"
+    assert str(describe(s, SellBuilding(building="fishery"))) == "Sell the Fishery"

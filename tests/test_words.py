@@ -115,7 +115,7 @@ def test_an_iron_ship_and_one_franc() -> None:
     s.ship_stacks["iron"] = ["S10"]
     give(s, 0, francs=1)
     assert refusal(s, BuyShip(ship_type="iron")) == "An iron ship costs 20 francs; you have 1."
-    assert describe(s, BuyShip(ship_type="iron")) == "Buy an iron ship"
+    assert str(describe(s, BuyShip(ship_type="iron"))) == "Buy an iron ship"
     own(s, "wharf_1", 0)
     give(s, 0, iron=1, wood=3, brick=1)
     assert refusal(s, Enter(building="wharf_1", targets=("iron",))).startswith("An iron ship needs")
