@@ -2,8 +2,10 @@
 stray move, in the order they happen (for the English narration test and its transcript).
 
 A stray move is a legal move with one choice changed, or a move made up at random; the
-engine refuses most of them, each with its own sentence. The random numbers depend only on
-the game states, so the same games are played whatever the engine's messages are made of.
+engine refuses most of them, each with its own sentence. Some are tried in a richer copy of
+the position (the player given goods, francs, loans and ships, a building put in play) so
+that every building gets visited. The random numbers depend only on the game states, so
+the same games are played whatever the engine's messages are made of.
 
 Write the transcript again (only after checking that every changed line is meant):
     .venv/bin/python -m tests.narration > tests/data/english_narration.txt
@@ -37,7 +39,7 @@ from lehavre_tui.engine.cards import content
 from lehavre_tui.engine.errors import IllegalAction
 from lehavre_tui.engine.rules import apply, legal_actions
 from lehavre_tui.engine.setup import Setup, new_game
-from lehavre_tui.engine.state import OFFER_SPACES, GameState
+from lehavre_tui.engine.state import OFFER_SPACES, TOWN, GameState
 
 # (players, variant, seed, strict moves, expensive loans, interest choice)
 GAMES: tuple[tuple[int, str, int, bool, bool, bool], ...] = (
@@ -50,6 +52,7 @@ GAMES: tuple[tuple[int, str, int, bool, bool, bool], ...] = (
     (3, "full", 17, False, True, False),
 )
 STRAY_MOVES = 3  # tried before each move of the game
+VISITS = 3  # visits to a building in a richer copy of a main-action position
 
 TOKENS = ("fish", "wood", "clay", "iron", "grain", "cattle", "coal", "hides", "smoked_fish", "charcoal",
           "brick", "steel", "bread", "meat", "coke", "leather", "francs", "gold")
@@ -141,6 +144,55 @@ def _changed(rng: random.Random, a: Action, s: GameState) -> Action:
     return type(a).model_validate(data)
 
 
+def _rich(rng: random.Random, s: GameState) -> tuple[GameState, str]:
+    """A copy of a main-action position where the player to act holds goods, francs, loans
+    and ships at random, and a building drawn at random is in play; and that building."""
+    r = s.clone()
+    p = r.players[r.current]
+    p.goods = [rng.choice((0, 0, 1, 2, 3, 5, 8)) for _ in range(16)]
+    p.francs = rng.choice((0, 1, 3, 5, 10, 20, 40))
+    p.loans = rng.choice((0, 0, 1, 2, 3))
+    p.ships = rng.sample(sorted(content().ships), k=rng.choice((0, 0, 1, 2, 3)))
+    b = rng.choice(sorted(content().buildings))
+    for st in r.proposals:
+        if b in st:
+            st.remove(b)
+    if b in r.special_deck:
+        r.special_deck.remove(b)
+    r.owner[b] = rng.choice((TOWN, TOWN, r.current, (r.current + 1) % r.num_players))
+    if r.num_players > 1 and rng.random() < 0.4:  # another player's worker stands somewhere
+        other = r.players[(r.current + 1) % r.num_players]
+        other.worker = rng.choice(sorted(r.owner))
+    return r, b
+
+
+def _visit(rng: random.Random, s: GameState) -> tuple[GameState, Action] | None:
+    """A visit to a building in a rich copy of a main-action position (None elsewhere)."""
+    if s.phase not in ("turn", "final") or s.main_done or (s.phase == "turn" and not s.supplied):
+        return None
+    r, b = _rich(rng, s)
+    options = [a for a in legal_actions(r) if isinstance(a, Enter) and a.building == b]
+    if options and rng.random() < 0.5:
+        return r, rng.choice(options)
+    try:
+        if options:
+            return r, _changed(rng, rng.choice(options), r)
+        return r, Enter(building=b, amount=_maybe(rng, rng.choice((1, 2, 3))), goods=_maybe(rng, _tokens(rng)),
+                        targets=_targets(rng, r), option=_maybe(rng, rng.choice(OPTIONS)))
+    except ValidationError:
+        return None
+
+
+def _tried(s: GameState, stray: Action) -> Iterator[tuple[str, object]]:
+    try:
+        after = apply(s, stray)
+    except IllegalAction as exc:
+        yield "refusal", getattr(exc, "msg", None) or str(exc)
+    else:
+        for e in after.events:
+            yield "stray", e
+
+
 def narration() -> Iterator[tuple[str, object]]:
     """(kind, what was said): "game" for a game's heading, "event" for the narration of a
     move of the game, "stray" for the narration of a stray move the engine took, and
@@ -160,13 +212,11 @@ def narration() -> Iterator[tuple[str, object]]:
                     stray = _changed(rng, rng.choice(legal), s) if rng.random() < 0.6 else _made_up(rng, s)
                 except ValidationError:
                     continue
-                try:
-                    after = apply(s, stray)
-                except IllegalAction as exc:
-                    yield "refusal", getattr(exc, "msg", None) or str(exc)
-                else:
-                    for e in after.events:
-                        yield "stray", e
+                yield from _tried(s, stray)
+            for _ in range(VISITS):
+                visit = _visit(rng, s)
+                if visit is not None:
+                    yield from _tried(*visit)
             s = apply(s, rng.choice(legal), in_place=True)
             for e in s.events:
                 yield "event", e

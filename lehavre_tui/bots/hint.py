@@ -95,9 +95,8 @@ def describe(state: GameState, action: Action) -> Msg:
         return Msg("Leave the special buildings as they are")
     if isinstance(action, PayInterest):
         return Msg("Pay the interest (a loan covers what your francs do not)")
-    if isinstance(action, EndTurn):
-        return Msg("End your turn")
-    return Msg("{move}", move=str(action))
+    assert isinstance(action, EndTurn), action
+    return Msg("End your turn")
 
 
 def effect(state: GameState, action: Action) -> Msg | None:

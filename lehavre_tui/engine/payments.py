@@ -384,8 +384,8 @@ def receive(p: PlayerState, payment: Payment) -> None:
 
 def payment_goods(payment: Payment, case: Case = "nom") -> Goods:
     """A payment as a message parameter: '1 fish and 2 francs', 'nothing'."""
-    goods = tuple((t, n) for t, n in payment.items() if isinstance(t, Good) and n)
-    return Goods(goods, payment.get(FRANCS, 0), case)
+    goods = tuple([(t, n) for t, n in payment.items() if n and t != FRANCS])
+    return Goods.made(goods, payment.get(FRANCS, 0), case)  # type: ignore[arg-type]
 
 
 def payment_text(payment: Payment) -> str:

@@ -47,7 +47,7 @@ from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE, Good
 from .loans import REPAY_FRANCS, interest, pay_interest, repay
-from .message import Card, Count, GoodName, Goods, Listing, Msg, Ordinal
+from .message import CARDS, Card, Count, GoodName, Goods, Listing, Msg, Ordinal
 from .payments import (
     FRANCS,
     Payment,
@@ -108,18 +108,19 @@ def _supply(s: GameState, a: Supply) -> None:
     if first_time:
         s.events.append(Msg(
             "{player}'s ship reaches the {ordinal} chit (turned face up): {first} and {second} are unloaded.",
-            player=p.name, ordinal=Ordinal(pos + 1), first=unloaded[0], second=unloaded[1],
+            player=p.name, ordinal=_ORDINALS[pos], first=unloaded[0], second=unloaded[1],
         ))
     else:
         s.events.append(Msg(
             "{player}'s ship reaches the {ordinal} chit: {first} and {second} are unloaded.",
-            player=p.name, ordinal=Ordinal(pos + 1), first=unloaded[0], second=unloaded[1],
+            player=p.name, ordinal=_ORDINALS[pos], first=unloaded[0], second=unloaded[1],
         ))
     s.supplied = True
     if pays_interest:
         interest(s)
 
 
+_ORDINALS = tuple(Ordinal(i) for i in range(1, TURNS_PER_ROUND + 1))  # the chits' places
 SUPPLYING = Msg("the supply action")  # translators: "... {what} is not possible now"
 
 
@@ -271,7 +272,7 @@ def _enters(s: GameState, p: PlayerState, owner: int, payment: Payment, card: Bu
     """The player pays the entry fee to the building's owner; the sentence that says so."""
     pay(p, payment)
     over = food_over_fee(card, payment)
-    building = Card(card.id)
+    building = CARDS[card.id]
     if owner != TOWN:
         o = s.players[owner]
         receive(o, payment)
@@ -285,7 +286,7 @@ def _enters(s: GameState, p: PlayerState, owner: int, payment: Payment, card: Bu
                    player=p.name, building=building, fee=fee, owner=o.name)
     # the town's building: francs go to the bank, food tokens back to the general supply
     fr = payment.get(FRANCS, 0)
-    food = Goods(tuple((t, n) for t, n in payment.items() if isinstance(t, Good) and n), 0, "acc")
+    food = Goods.made(tuple([(t, n) for t, n in payment.items() if isinstance(t, Good) and n]), 0, "acc")
     if not food.goods:
         return Msg("{player} enters the {building}, paying {francs} to the bank.",
                    player=p.name, building=building, francs=franc_count(fr, "acc"))
@@ -396,7 +397,7 @@ def _enter(s: GameState, a: Enter) -> None:
     if owner != seat and card.fees:
         s.events.append(_enters(s, p, owner, fee_payment(p, card, a, s.strict_moves), card))
     else:
-        s.events.append(Msg("{player} enters the {building}.", player=p.name, building=Card(card.id)))
+        s.events.append(Msg("{player} enters the {building}.", player=p.name, building=CARDS[card.id]))
     p.worker = card.id
     _perform(card.id)(ctx, card, a)
     s.main_done = True

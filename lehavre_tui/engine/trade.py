@@ -20,7 +20,7 @@ from .actions import (
 from .cards import content
 from .checks import building_card, own_turn
 from .errors import IllegalAction
-from .message import Card, Msg
+from .message import CARDS, Card, Msg
 from .state import TOWN, GameState, PlayerState
 from .words import A_SHIP_KIND, SHIP_KIND, SHIP_KINDS, franc_count
 
@@ -43,7 +43,7 @@ def buy(s: GameState, a: BuyBuilding) -> None:
     p = s.players[s.current]
     owner = s.owner.get(b)
     stack = next((i for i, st in enumerate(s.proposals) if st and st[0] == b), None)
-    building = Card(b)
+    building = CARDS[b]
     if owner is not None and owner != TOWN:
         if owner == s.current:
             raise IllegalAction(Msg(
@@ -89,7 +89,7 @@ def send_workers_home(s: GameState, b: str) -> None:
     for q in s.players:
         if q.worker == b:
             q.worker = None
-            s.events.append(Msg("{player}'s worker leaves the {building}.", player=q.name, building=Card(b)))
+            s.events.append(Msg("{player}'s worker leaves the {building}.", player=q.name, building=CARDS[b]))
 
 
 def buy_ship(s: GameState, a: BuyShip) -> None:
@@ -166,7 +166,7 @@ def sell(s: GameState, a: SellBuilding) -> None:
     _sold(s, card.id)
     s.events.append(Msg(
         "{player} sells the {building} to the town for {price}.",
-        player=p.name, building=Card(card.id), price=franc_count(card.value // 2, "acc"),
+        player=p.name, building=CARDS[card.id], price=franc_count(card.value // 2, "acc"),
     ))
     send_workers_home(s, card.id)
 

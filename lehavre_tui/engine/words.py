@@ -59,6 +59,7 @@ GOOD_AT_START: dict[Good, Msg] = {
 }
 
 
+@lru_cache(maxsize=1024)
 def offer_goods(space: str, n: int, case: Case = "nom") -> Goods:
     """What lies on an offer space: '3 fish', '2 francs' (`space` one of OFFER_SPACES)."""
     if space == "francs":
@@ -70,6 +71,7 @@ _OFFER_GOOD = {"fish": Good.FISH, "wood": Good.WOOD, "clay": Good.CLAY, "iron": 
                "grain": Good.GRAIN, "cattle": Good.CATTLE}
 
 
+@lru_cache(maxsize=512)
 def franc_count(n: int, case: Case = "nom") -> Count:
     """'1 franc', '3 francs'."""
     return Count(n, "franc", case)

@@ -143,11 +143,14 @@ class Ctx:
     def add(self, goods: dict[Good, int], francs: int = 0) -> Goods | None:
         """The player receives goods and francs; what that was, for a sentence (None: nothing)."""
         p = self.p
-        for g, n in goods.items():
-            p.goods[g] += n
+        if goods:
+            for g, n in goods.items():
+                p.goods[g] += n
+            got = tuple([(g, n) for g, n in goods.items() if n])
+        else:
+            got = ()
         p.francs += francs
-        got = Goods.of(goods, francs, "acc")
-        return got if got.goods or francs else None
+        return Goods.made(got, francs, "acc") if got or francs else None
 
     def take_goods(self, goods: dict[Good, int], what: Arg) -> None:
         for g, n in goods.items():

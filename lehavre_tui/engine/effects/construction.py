@@ -8,7 +8,7 @@ from ..actions import Enter
 from ..cards import SHIP_TYPES, BuildAction, BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import Good
-from ..message import Card, Count, Goods, Listing, Msg
+from ..message import CARDS, Card, Count, Goods, Listing, Msg
 from ..state import TOWN, Pending
 from ..words import A_SHIP_KIND, SHIP_KIND
 from .base import (
@@ -115,9 +115,10 @@ def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, 
     t = _check_target(ctx, via_card, target)
     payment: dict[Good, int] | None = None
     first_error: IllegalAction | None = None
+    what = Msg("The {building}", building=CARDS[t.id])
     for req in building_requirements(ctx, t, via):
         try:
-            payment = material_payment(ctx.p, req, explicit, Msg("The {building}", building=Card(t.id)))
+            payment = material_payment(ctx.p, req, explicit, what)
             break
         except IllegalAction as exc:
             first_error = first_error or exc
@@ -132,7 +133,7 @@ def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, 
     ctx.state.owner[target] = ctx.seat
     ctx.say(Msg(
         "{player} builds the {building}, paying {goods}.",
-        player=ctx.name, building=Card(t.id), goods=Goods.of(payment, case="acc"),
+        player=ctx.name, building=CARDS[t.id], goods=Goods.of(payment, case="acc"),
     ))
 
 
