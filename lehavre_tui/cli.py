@@ -30,6 +30,7 @@ from .engine.scoring import final_scores, winners
 from .engine.setup import Setup, new_game
 from .engine.state import GameState, Variant
 from .engine.words import francs_text, plural
+from .text import render
 
 EXIT_ERROR = 2
 MAX_ACTIONS = 100_000  # a random game longer than this is reported as unfinished
@@ -161,7 +162,7 @@ def _start(setup: Setup) -> GameState:
 def _play(script: Script, out: list[str]) -> GameState:
     """Apply every command; log lines go to `out`. ScriptError names the failing line."""
     state = _start(script.setup)
-    out.extend(state.events)
+    out.extend(render(e) for e in state.events)
     for n, command in script.commands:
         try:
             action = parse(command, state)
@@ -171,7 +172,7 @@ def _play(script: Script, out: list[str]) -> GameState:
             continue
         except (CommandError, IllegalAction) as exc:
             raise ScriptError(f"line {n}: {command}: {exc}") from None
-        out.extend(state.events)
+        out.extend(render(e) for e in state.events)
     return state
 
 

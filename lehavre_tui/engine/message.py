@@ -22,6 +22,7 @@ The parameters are plain data, so a log can be sent, stored and read in another 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Literal, NamedTuple, Union
 
 from .goods import Good
@@ -60,6 +61,17 @@ class Card(NamedTuple):
     id: str
 
 
+class _Cards(dict[str, Card]):
+    """`Card`s made once and shared: `CARDS[building]` (the engine narrates every move)."""
+
+    def __missing__(self, card_id: str) -> Card:
+        card = self[card_id] = Card(card_id)
+        return card
+
+
+CARDS = _Cards()
+
+
 class GoodName(NamedTuple):
     good: Good
 
@@ -84,8 +96,33 @@ class Goods(NamedTuple):
     @classmethod
     def of(cls, goods: Mapping[Good, int] | Iterable[int], francs: int = 0, case: Case = "nom") -> Goods:
         """From a mapping of goods or a stock vector (index = Good), keeping the order, dropping zeros."""
-        items = goods.items() if isinstance(goods, Mapping) else ((Good(i), n) for i, n in enumerate(goods))
-        return cls(tuple((Good(g), n) for g, n in items if n), francs, case)
+        if isinstance(goods, dict):  # the usual case, made quick: goods by Good
+            items = tuple([(g if type(g) is Good else Good(g), n) for g, n in goods.items() if n])
+        elif isinstance(goods, Mapping):
+            items = tuple((Good(g), n) for g, n in goods.items() if n)
+        else:
+            items = tuple((_GOODS[i], n) for i, n in enumerate(goods) if n)
+        return cls(items, francs, case)
+
+    @staticmethod
+    def one(good: Good, n: int, case: Case = "nom") -> Goods:
+        """`n` of one good, kept when `n` is 0: "0 fish" (where `of` would say "nothing")."""
+        return _one_good(good, n, case)
+
+    @staticmethod
+    def made(goods: tuple[tuple[Good, int], ...], francs: int, case: Case) -> Goods:
+        """`Goods(goods, francs, case)` made quicker (no keywords, no defaults): for the
+        engine, which narrates every move."""
+        return _tuple_new(Goods, (goods, francs, case))
+
+
+_GOODS = tuple(Good)
+_tuple_new = tuple.__new__
+
+
+@lru_cache(maxsize=4096)
+def _one_good(good: Good, n: int, case: Case) -> Goods:
+    return Goods(((good, n),), 0, case)
 
 
 class Listing(NamedTuple):
@@ -100,13 +137,14 @@ class Msg:
     """An event or a refusal: a template, its parameters, and for a count-dependent sentence
     its plural template and the parameter that counts (`MsgN`)."""
 
-    __slots__ = ("text", "args", "plural", "count")
+    __slots__ = ("text", "args")
+    # a count-dependent sentence (`MsgN`) has its own; the engine makes thousands of the others
+    plural: str | None = None
+    count: str | None = None
 
     def __init__(self, text: str, /, **args: Arg) -> None:
         self.text = text
         self.args = args
-        self.plural: str | None = None
-        self.count: str | None = None
 
     def template(self) -> str:
         """The English template this message uses."""
@@ -130,10 +168,14 @@ class Msg:
         return hash(self.text)
 
 
+class _CountedMsg(Msg):
+    __slots__ = ("plural", "count")
+
+
 def MsgN(singular: str, plural: str, count: str, /, **args: Arg) -> Msg:  # noqa: N802 - read like Msg
     """A sentence whose words follow the number in parameter `count` (an int, a Count or a
     Listing): the catalogs give each language its plural forms ("{names} wins!" / "{names} win!")."""
-    m = Msg(singular, **args)
+    m = _CountedMsg(singular, **args)
     m.plural = plural
     m.count = count
     return m
