@@ -41,7 +41,7 @@ from lehavre_tui.engine.actions import (
     TakeOffer,
 )
 from lehavre_tui.engine.errors import IllegalAction
-from lehavre_tui.engine.message import Msg
+from lehavre_tui.engine.message import Listing, Msg
 from lehavre_tui.engine.rules import apply, legal_actions
 from lehavre_tui.engine.setup import Setup, complete_setup, new_game
 from lehavre_tui.engine.state import GameState
@@ -664,3 +664,54 @@ def test_no_line_in_any_language_crashes(which: int, line: str, reader: str) -> 
     finally:
         text.set_language("en")
     assert s.model_dump() == before
+
+
+# --- every refusal's words are in the catalogs ---------------------------------------------------------
+
+
+def _templates(arg: object) -> Iterator[str]:
+    """The templates of a message and of the messages inside it."""
+    if isinstance(arg, Msg):
+        yield arg.text
+        if arg.plural is not None:
+            yield arg.plural
+        for value in arg.args.values():
+            yield from _templates(value)
+    elif isinstance(arg, Listing):
+        for item in arg.items:
+            yield from _templates(item)
+
+
+def test_the_refusals_templates_are_in_the_catalogs() -> None:
+    from lehavre_tui.text.catalogs import template
+
+    catalog = template()
+    known = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog} | {
+        m.id[1] for m in catalog if isinstance(m.id, tuple)
+    }
+    lines = [
+        "", "xyz", "sprzedja", "we", "en", "pożyczka", "take", "take gold", "weź złoto", "enter", "enter nothing",
+        "enter bakehouse lots", "enter bakehouse fish=4", "enter bakehouse 4 5", "enter bakehouse ²",
+        "enter bakehouse 99999", "feed fish=x", "feed rybby=1", "enter business-office gold",
+        "enter business-office steel+steel", "enter local-court three", "enter local-court fish=1",
+        "enter ironworks more", "enter shipping-line 1 ships=2", "enter bakehouse 2 fee", "enter bakehouse pay",
+        "buy", "buy nothing", "sell", "sell wooden", "repay lots", "pay wood=1", "build", "build nothing",
+        "enter 77", "supply now", "enter building firm", "enter wharf", "enter bakehouse fee fish=1 fee=francs",
+    ]  # fmt: skip
+    s = ready(game(3))
+    own(s, "bakehouse")
+    own(s, "business_office")
+    own(s, "local_court")
+    own(s, "ironworks")
+    own(s, "shipping_line")
+    seen = 0
+    for line in lines:
+        try:
+            parse(line, s)
+        except CommandError as exc:
+            if isinstance(exc, HelpRequested):
+                continue
+            seen += 1
+            missing = [t for t in _templates(exc.msg) if t not in known]
+            assert not missing, (line, missing)
+    assert seen >= len(lines) - 3

@@ -56,9 +56,11 @@ def _amount(card: BuildingCard, tokens: list[str], good: Good | None) -> int | N
         elif pair is not None and good is not None and named == good.key:
             n = pair[1]
         elif pair is not None and good is not None and named is not None:
-            msg = "The {building} takes {good}, not {other}; e.g. {example}."
             other = GoodName(parse_good(named))
-            raise CommandError(Msg(msg, building=b, good=GoodName(good), other=other, example=example))
+            raise CommandError(
+                Msg("The {building} takes {good}, not {other}; e.g. {example}.", building=b, good=GoodName(good),
+                    other=other, example=example)
+            )  # fmt: skip
         elif good is None:
             raise CommandError(
                 Msg("The {building} needs only how many sets, e.g. {example}; '{word}' is not that.", building=b,

@@ -20,10 +20,12 @@ from .verbs import VERBS
 from .words import goods_words, shown_good, shown_topic, shown_verb, topic_of, verb_of, verb_words, word_lists
 
 # One line per verb: the summary shown by `help` (and in the README); `_(line)` where shown.
-# translators: the command words of these lines may be given in your language's command
-# words (weź, wejdź, zbuduj, kup, sprzedaj, spłać, nakarm, zapłać, zostaw, zamień, koniec,
-# pomoc; vezmi, vstup, postav, kup, prodej, splať, nakrm, zaplať, nech, prohoď, konec, pomoc)
 SYNTAX: tuple[tuple[str, str], ...] = (
+    # translators: the command words of these lines may be given in your language's command
+    # words (zaopatrz, weź, wejdź, zbuduj, kup, sprzedaj, spłać, nakarm, zapłać, zostaw, zamień,
+    # koniec, pomoc; doplň, vezmi, vstup, postav, kup, prodej, splať, nakrm, zaplať, nech,
+    # prohoď, konec, pomoc), and goods and buildings in your rulebook's words: the parser
+    # understands them (help words lists them)
     ("supply", N_("supply (s) - move your ship to the next supply chit; its goods land on the offers")),
     ("take", N_("take SPACE (t) - take a whole offer space: take fish / francs / wood / clay / ...")),
     ("enter", N_("enter BUILDING [CHOICES] [PAYMENT] (e) - e.g. enter bakehouse 4, enter wharf iron")),
@@ -277,9 +279,9 @@ def _card_help(b: str, s: GameState) -> str:
     return "\n".join(out)
 
 
-# translators: {command} is the command's beginning, e.g. "enter bakehouse"; the rest may
-# be given in your language's command words
 _EXAMPLES = {
+    # translators: {command} is the command's beginning, e.g. "enter bakehouse" (in the
+    # reader's words: "wejdź piekarnia"); the rest may be given in your language's command words
     "build": N_("{command} BUILDING  (e.g. joinery; materials: with wood=1 clay=1)"),
     "wharf": N_("{command} wooden|iron|steel|luxury  (or yacht)"),
     "marketplace": N_("{command} fish wood clay  (different standard goods)"),
@@ -297,7 +299,7 @@ _EXAMPLES = {
 }
 
 
-def _enter_example(card: BuildingCard) -> Msg:
+def _enter_example(card: BuildingCard) -> Msg | str:
     lang = language()
     head = f"{shown_verb('enter', lang)} {building_word(card.id, lang)}"
     a = card.action
@@ -305,7 +307,8 @@ def _enter_example(card: BuildingCard) -> Msg:
         return Msg("{command} N  (how many {good}; energy: pay wood=N)", command=head, good=GoodName(a.input))
     if isinstance(a, SellTableAction):
         return Msg("{command} N  (how many {good})", command=head, good=GoodName(a.good))
-    return Msg(_EXAMPLES.get(_kind(card), "{command}"), command=head)
+    example = _EXAMPLES.get(_kind(card))
+    return head if example is None else Msg(example, command=head)
 
 
 def _ship_help(t: str, s: GameState) -> str:
