@@ -59,15 +59,29 @@ def resolve_language(arg: str | None, environ: Mapping[str, str] | None = None) 
     """The language to read in: `--lang` when given ('pl', 'PL', 'pl_PL.UTF-8'), else the
     environment's (LC_ALL, LC_MESSAGES, LANG), else English. LanguageError for a --lang
     that is not one of the game's."""
+    return requested_language(arg, environ) or "en"
+
+
+def requested_language(arg: str | None, environ: Mapping[str, str] | None = None) -> str | None:
+    """The language `--lang` or else the environment asks for; None when neither names one of
+    the game's (then a saved choice may decide). LanguageError for a bad --lang."""
     env = os.environ if environ is None else environ
     if arg is None:
-        return language_from_env(env)
-    code = arg.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-    if code in LANGUAGES:
-        return code
+        for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+            if env.get(var):
+                lang = language_from_env({var: env[var]})
+                return lang if _code(env[var]) == lang else None
+        return None
+    if _code(arg) in LANGUAGES:
+        return _code(arg)
     raise LanguageError(
         render(Msg("'{language}' is not a language of the game; choose --lang en, pl or cs.", language=arg))
     )
+
+
+def _code(value: str) -> str:
+    """'pl_PL.UTF-8' -> 'pl', 'CS' -> 'cs'."""
+    return value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
 
 
 def _argv_language(argv: Sequence[str]) -> str | None:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lehavre_tui import text
-from lehavre_tui.cli import _play, main, read_script, resolve_language
+from lehavre_tui.cli import _play, main, read_script, requested_language, resolve_language
 from lehavre_tui.commands import (
     CommandError,
     HelpRequested,
@@ -89,6 +89,19 @@ def test_no_word_means_two_things() -> None:
     table = {fold(w) for mod in LANGS.values() for forms in mod.TABLE_WORDS.values() for w in forms}
     assert not verbs & table
     assert set(words_pl.VERBS) == set(words_cs.VERBS) == set(VERBS_EN)
+
+
+def test_the_tables_own_words_in_every_language() -> None:
+    from lehavre_tui.commands import table_word_of
+
+    said = {
+        "cofnij": "undo", "zpět": "undo", "zpet": "undo", "zapisz": "save", "ulož": "save", "pokaż": "show",
+        "ukaz": "show", "karty": "cards", "podpowiedź": "hint", "rada": "hint", "wyniki": "scores",
+        "skóre": "scores", "wyjdź": "quit", "odejdi": "quit", "pauza": "pause", "undo": "undo", "quit": "quit",
+    }  # fmt: skip
+    for word, meant in said.items():
+        assert table_word_of(word) == meant, word
+    assert table_word_of("weź") is None and verb_of("cofnij") is None
 
 
 # --- verbs ---------------------------------------------------------------------------------------
@@ -490,6 +503,13 @@ def test_resolve_language_takes_the_flag_then_the_environment() -> None:
     assert resolve_language(None, {}) == "en"
     with pytest.raises(ValueError, match="'de' is not a language of the game; choose --lang en, pl or cs"):
         resolve_language("de", {})
+    # nothing asked for (a saved choice may decide then), or English asked for
+    assert requested_language(None, {"LANG": "C.UTF-8"}) is None
+    assert requested_language(None, {"LANG": "de_DE.UTF-8"}) is None
+    assert requested_language(None, {}) is None
+    assert requested_language(None, {"LANG": "en_GB.UTF-8"}) == "en"
+    assert requested_language(None, {"LC_ALL": "", "LANG": "pl_PL"}) == "pl"
+    assert requested_language("cs", {"LANG": "pl_PL"}) == "cs"
 
 
 def test_a_bad_lang_is_one_sentence_and_exit_2(
