@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from ..commands import CommandError, HelpRequested, complete
+from ..commands import CommandError, HelpRequested, complete, table_word_of
 from ..engine.errors import IllegalAction
 from ..session import Session, autosave_path
 from .glyphs import Glyphs, glyphs_for
@@ -201,7 +201,7 @@ class LeHavreApp(App[None]):
         words = text.split(maxsplit=1)
         if not words:
             return None
-        verb = words[0].lower()
+        verb = table_word_of(words[0]) or words[0].lower()  # 'cofnij', 'zpět': undo
         rest = words[1].strip() if len(words) > 1 else ""
         if verb == "undo" and not rest:
             return self._undo()

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from ...commands import VERBS
+from ...commands import VERBS, table_word_of, verb_of
 from ...engine.goods import FOOD_VALUE
 from ...engine.payments import payment_value
 from ...engine.words import francs_text
@@ -131,7 +131,7 @@ class FeedingScreen(ModalScreen[None]):
             self.say("Type what to pay (e.g. fish=2 francs=3) and press Enter, or press F5 to pay the proposal.")
             return
         first = text.split()[0].lower()
-        if first not in VERBS and first not in LOCAL_WORDS:
+        if first not in VERBS and first not in LOCAL_WORDS and not (verb_of(first) or table_word_of(first)):
             text = f"feed {text}"
         if self._play(text):
             if self.is_attached:

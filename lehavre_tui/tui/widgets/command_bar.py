@@ -14,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label
 from textual.widgets.input import Selection
 
-from ...commands import Step, building_named, complete, complete_step
+from ...commands import Step, building_named, complete, complete_step, table_word_of, verb_of
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -312,8 +312,8 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
     # A building named after the verb: its card on the first line (not while Tab goes
     # through choices: then they have both lines).
-    named = ("enter", "e", "buy", "build", "sell", "show", "help")
-    if cycling is None and len(words) >= 2 and words[0].lower() in named:
+    named = ("enter", "buy", "build", "sell", "show", "help")
+    if cycling is None and len(words) >= 2 and (verb_of(words[0]) or table_word_of(words[0])) in named:
         b = building_named(words[1:])
         if b is not None:
             c = card(b)
