@@ -95,6 +95,8 @@ def test_every_template_is_a_literal_with_the_parameters_it_names() -> None:
                 continue  # the definitions
             found += 1
             templates = call.args[:literals]
+            if templates and all(isinstance(t, (ast.Subscript, ast.Name)) for t in templates):
+                continue  # a template from a table of N_() constants: the catalog tests check those
             if len(templates) < literals or not all(
                 isinstance(t, ast.Constant) and isinstance(t.value, str) and t.value for t in templates
             ):
@@ -203,6 +205,8 @@ def test_every_template_in_the_code_keeps_its_placeholders_in(language: str) -> 
             if where.startswith("engine/message.py"):
                 continue
             t = [a.value for a in call.args[: 2 if name == "MsgN" else 1] if isinstance(a, ast.Constant)]
+            if len(t) < (2 if name == "MsgN" else 1):
+                continue  # from a table of N_() constants: the catalog tests check those
             pairs = [(t[0], cat.gettext(t[0]))] if len(t) == 1 else [
                 (t[0] if n == 1 else t[1], cat.ngettext(t[0], t[1], n)) for n in (1, 2, 5)
             ]

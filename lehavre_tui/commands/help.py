@@ -264,7 +264,7 @@ def _card_help(b: str, s: GameState) -> str:
         head,
         Msg(
             "Type: {type}. Value: {value}. Price: {price}.",
-            type=Msg(_TYPES.get(card.type, card.type)),
+            type=Msg(_TYPES[card.type]),
             value=card.value,
             price=price,
         ),  # fmt: skip
