@@ -6,7 +6,10 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.goods import GOOD_BY_KEY
+from ...engine.message import GoodName
 from ...engine.state import OFFER_SPACES
+from ...text import _, render
 from .base import TableWidget, fill_action, link
 
 
@@ -20,13 +23,13 @@ class OfferSpaces(TableWidget):
         s = self.state
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True)
-        for _ in OFFER_SPACES:
+        for _space in OFFER_SPACES:
             grid.add_column(justify="center", no_wrap=True)
-        names: list[Text] = [Text("Offers", self.st("label"))]
+        names: list[Text] = [Text(_("Offers"), self.st("label"))]
         counts: list[Text] = [Text("")]
         for i, space in enumerate(OFFER_SPACES):
             n = s.offers[i]
-            label = self.g.franc if space == "francs" else space
+            label = self.g.franc if space == "francs" else render(GoodName(GOOD_BY_KEY[space]))
             action = fill_action(f"take {space}")
             names.append(link(label, action, self.st("link")))
             counts.append(link(str(n), action, self.st("strong") if n else self.st("dim")))
