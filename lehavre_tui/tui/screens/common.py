@@ -35,7 +35,10 @@ class TooSmall(Static):
 
 class Keys(Footer):
     """The footer, its keys described in the reader's language (bindings hold the English
-    words, marked for the catalogs with N_)."""
+    words, marked for the catalogs with N_). Where the words of a language are too long for
+    the width, the keys the help also lists are left out first, so that none is cut."""
+
+    SPARE = ("save", "undo", "cards", "pause", "next_board")  # in the order they give way
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
@@ -44,6 +47,23 @@ class Keys(Footer):
                 if widget.tooltip:
                     widget.tooltip = _(str(widget.tooltip))
             yield widget
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        for key in self.query(FooterKey):
+            key.display = True
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Leave out one spare key after another until the keys fit the width."""
+        if not self.is_attached or self.size.width <= 0 or self.virtual_size.width <= self.size.width:
+            return
+        for action in self.SPARE:
+            for key in self.query(FooterKey):
+                if key.action == action and key.display:
+                    key.display = False
+                    self.call_after_refresh(self._fit)
+                    return
 
 
 def board(container: W, title: str) -> W:

@@ -64,7 +64,8 @@ def breakdown_by_player(scores: list[Score]) -> RenderableType:
     table = Table(show_edge=False, pad_edge=False)
     table.add_column(_("Player"), no_wrap=True)
     for head in (N_("Buildings"), N_("Ships"), N_("Bonuses"), N_("Francs"), N_("Loans"), N_("Total")):
-        table.add_column(_(head), justify="right", no_wrap=True)
+        # a long word in the heading folds rather than being cut (the numbers are short)
+        table.add_column(_(head), justify="right", overflow="fold")
     for sc in scores:
         table.add_row(
             Text(sc.name),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from pydantic import ValidationError
@@ -43,16 +44,29 @@ def autosave_summary() -> str | None:
     )
 
 
+@dataclass
+class Form:
+    """What the set-up form holds, kept when the form is drawn again in another language."""
+
+    players: int = 2
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES[:MAX_PLAYERS]))
+    seats: list[str] = field(default_factory=lambda: ["human"] * MAX_PLAYERS)
+    short: bool = False
+    seed: str = ""
+
+
 class SetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saved = autosave_summary()
+        self.form = Form()
 
     @property
     def game(self) -> LeHavreApp:
         return cast("LeHavreApp", self.app)
 
     def compose(self) -> ComposeResult:
+        form = self.form
         yield TooSmall()
         with Vertical(classes="body"), Vertical(id="setup", classes="dialog") as box:
             box.border_title = _("A new game")
@@ -63,22 +77,23 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Players"), classes="field")
                 with RadioSet(id="players"):
                     for n in range(1, MAX_PLAYERS + 1):
-                        yield RadioButton(str(n), value=n == 2, id=f"players-{n}")
+                        yield RadioButton(str(n), value=n == form.players, id=f"players-{n}")
             for i in range(MAX_PLAYERS):  # one row a seat: the name, and who plays it
                 with Horizontal(classes="row seat-row", id=f"seat-row-{i}"):
                     yield Label(_("Player {n}").format(n=i + 1), classes="field")
-                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=12)
+                    yield Input(form.names[i], id=f"name-{i}", classes="name", max_length=12)
                     kinds = [(seat_kind_name(k), k) for k in SEAT_KINDS]
-                    yield Select(kinds, value="human", allow_blank=False, id=f"seat-{i}", classes="seat")
+                    yield Select(kinds, value=form.seats[i], allow_blank=False, id=f"seat-{i}", classes="seat")
             with Horizontal(classes="row", id="game-row"):
                 yield Label(_("Game"), classes="field")
                 with RadioSet(id="variant"):
-                    yield RadioButton(_("Full game"), value=True, id="variant-full")
-                    yield RadioButton(_("Short game"), id="variant-short")
+                    yield RadioButton(_("Full game"), value=not form.short, id="variant-full")
+                    yield RadioButton(_("Short game"), value=form.short, id="variant-short")
             with Horizontal(classes="row"):
                 # translators: the number that deals a game (a random seed)
                 yield Label(_("Seed"), classes="field")
-                yield Input(placeholder=_("optional: a number deals the same game again"), id="seed", type="integer")
+                seed_help = _("optional: a number deals the same game again")
+                yield Input(form.seed, placeholder=seed_help, id="seed", type="integer")
             with Horizontal(classes="row", id="language-row"):
                 yield Label(_("Language"), classes="field")
                 with RadioSet(id="language"):  # each language in its own words
@@ -105,12 +120,16 @@ class SetupScreen(Screen[None]):
         self.query_one("#continue", Button).disabled = self.saved is None
 
     def on_mount(self) -> None:
-        self._show_names(2)
+        self._arrange()
         self.query_one("#start", Button).focus()
+
+    def _arrange(self) -> None:
+        """The rows of the players chosen, the fields for the terminal's height."""
+        self._show_names(self.form.players)
         self._fit(self.app.size.height)
-        players = self.query_one("#players", RadioSet)
-        # the keyboard's mark on the chosen count, not on the first button
-        players._selected = players.pressed_index  # noqa: SLF001 - RadioSet has no public setter
+        for radios in self.query(RadioSet):
+            # the keyboard's mark on the chosen button, not on the first one
+            radios._selected = radios.pressed_index  # noqa: SLF001 - RadioSet has no public setter
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.height)
@@ -125,8 +144,8 @@ class SetupScreen(Screen[None]):
             *self.query(RadioSet),
             *self.query(Button),
         ]
-        for field in fields:
-            field.compact = compact
+        for widget in fields:
+            widget.compact = compact
         self.set_class(compact, "-compact-form")
 
     def _players(self) -> int:
@@ -148,23 +167,16 @@ class SetupScreen(Screen[None]):
 
     async def redraw_words(self) -> None:
         """Draw the form again in the reader's language, keeping what was filled in."""
-        n = self._players()
-        names = [self.query_one(f"#name-{i}", Input).value for i in range(MAX_PLAYERS)]
-        seats = [self.query_one(f"#seat-{i}", Select).value for i in range(MAX_PLAYERS)]
-        short = self.query_one("#variant-short", RadioButton).value
-        seed = self.query_one("#seed", Input).value
+        self.form = Form(
+            players=self._players(),
+            names=[self.query_one(f"#name-{i}", Input).value for i in range(MAX_PLAYERS)],
+            seats=[str(self.query_one(f"#seat-{i}", Select).value) for i in range(MAX_PLAYERS)],
+            short=self.query_one("#variant-short", RadioButton).value,
+            seed=self.query_one("#seed", Input).value,
+        )
         self.saved = autosave_summary()
         await self.recompose()
-        self.query_one(f"#players-{n}", RadioButton).value = True
-        for i in range(MAX_PLAYERS):
-            self.query_one(f"#name-{i}", Input).value = names[i]
-            self.query_one(f"#seat-{i}", Select).value = seats[i]
-        self.query_one("#variant-short" if short else "#variant-full", RadioButton).value = True
-        self.query_one("#seed", Input).value = seed
-        self._show_names(n)
-        self._fit(self.app.size.height)
-        for radios in self.query(RadioSet):  # the keyboard's mark on the chosen button
-            radios._selected = radios.pressed_index  # noqa: SLF001 - RadioSet has no public setter
+        self._arrange()
         self.query_one("#language", RadioSet).focus()
 
     def seats(self) -> list[str]:
