@@ -3,6 +3,7 @@ choice (drawn again at once, remembered), and no English left on any screen in P
 
 from __future__ import annotations
 
+import gettext
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -15,7 +16,8 @@ from lehavre_tui.engine.cards import content
 from lehavre_tui.engine.setup import DEFAULT_NAMES
 from lehavre_tui.session import autosave_path
 from lehavre_tui.settings import Settings, read_settings, save_settings, settings_path
-from lehavre_tui.text import LANGUAGES, language, language_name, set_language
+from lehavre_tui.text import LANGUAGES, language, language_name, locales, set_language
+from lehavre_tui.text.catalogs import template
 from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tui.screens.card import CardScreen
 from lehavre_tui.tui.screens.feeding import FeedingScreen
@@ -354,3 +356,51 @@ def test_the_check_sees_english_words_and_lets_names_be() -> None:
     shown = words(["Anna bierze 3 drewno. Round 2 z 8", "Esc zamyka", "05 Piekarnia", "Maximil"])
     names = words(["Anna", "Maximiliana", "Piekarnia"])
     assert english_left(shown, english, names) == ["round"]
+
+
+# --- every word the screens ask for is in the catalogs ------------------------------------------
+
+
+class Recording(gettext.NullTranslations):
+    """A catalog that answers in English and notes every message asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: set[tuple[str | None, str]] = set()
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.asked.add((None, msgid1))
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.add((context, message))
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        self.asked.add((context, msgid1))
+        return msgid1 if n == 1 else msgid2
+
+
+async def test_every_word_the_screens_ask_for_is_in_the_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Words kept in constants must be marked (N_, NP_) to be extracted: a word the table
+    asks the catalog for and the extraction missed would stay English in every language."""
+    recording = Recording()
+    real = locales.catalog
+    monkeypatch.setattr(locales, "catalog", lambda lang: recording if lang == "pl" else real(lang))
+    for name in SCREENS:
+        await look_at(SCREENS[name], "pl")
+    app = LeHavreApp()
+    async with app.run_test(size=(80, 24)) as pilot:  # the set-up's own words, and the language chosen
+        await settle(pilot)
+        await pilot.click("#language-pl")
+        await settle(pilot)
+    extracted = template()
+    missing = sorted(
+        (ctx or "", msg) for ctx, msg in recording.asked if extracted.get(msg, context=ctx) is None
+    )
+    assert len(recording.asked) > 300
+    assert not missing, "asked of the catalog but not extracted: " + "; ".join(f"{c}|{m}" for c, m in missing)

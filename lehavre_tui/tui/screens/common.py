@@ -15,8 +15,8 @@ from textual.widgets._footer import FooterKey
 from ...text import N_, _
 from ..app import MIN_HEIGHT, MIN_WIDTH, LeHavreApp
 
-# Textual's own key in the footer (the command palette), for the catalogs.
-PALETTE = N_("palette")
+# Textual's own key in the footer (the command palette) and its tooltip, for the catalogs.
+PALETTE = (N_("palette"), N_("Open the command palette"))
 
 W = TypeVar("W", bound=Widget)
 

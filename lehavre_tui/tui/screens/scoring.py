@@ -61,11 +61,23 @@ def breakdown(scores: list[Score]) -> Table:
 def breakdown_by_player(scores: list[Score]) -> RenderableType:
     """The same wealth a player a row (for a narrow window): the bonuses summed, and named
     under the table."""
+    table = by_player_table(scores)
+    notes = [
+        f"{sc.name}: " + ", ".join(f"{name} {value}" for name, value in sorted(bonus_items(sc)))
+        for sc in scores
+        if sc.bonuses
+    ]
+    note = _("Loans count −7 each.")
+    if notes:
+        note += "\n" + _("Bonuses: {bonuses}.").format(bonuses="; ".join(notes))
+    return Group(table, Text(note))
+
+
+def by_player_table(scores: list[Score]) -> Table:
     table = Table(show_edge=False, pad_edge=False)
     table.add_column(_("Player"), no_wrap=True)
     for head in (N_("Buildings"), N_("Ships"), N_("Bonuses"), N_("Francs"), N_("Loans"), N_("Total")):
-        # a long word in the heading folds rather than being cut (the numbers are short)
-        table.add_column(_(head), justify="right", overflow="fold")
+        table.add_column(_(head), justify="right", no_wrap=True)
     for sc in scores:
         table.add_row(
             Text(sc.name),
@@ -76,15 +88,35 @@ def breakdown_by_player(scores: list[Score]) -> RenderableType:
             str(sc.loans),
             Text(str(sc.total), style="bold"),
         )
+    return table
+
+
+def breakdown_in_lines(scores: list[Score]) -> Text:
+    """The same in sentences, a player a line (where even a row a player is too wide: a
+    narrow window and long words)."""
+    lines = [
+        _(
+            "{player}: buildings {buildings}, ships {ships}, bonuses {bonuses}, francs {francs}, "
+            "loans {loans}; total {total}."
+        ).format(
+            player=sc.name,
+            buildings=sc.buildings,
+            ships=sc.ships,
+            bonuses=sum(sc.bonuses.values()),
+            francs=sc.francs,
+            loans=sc.loans,
+            total=sc.total,
+        )
+        for sc in scores
+    ]
     notes = [
         f"{sc.name}: " + ", ".join(f"{name} {value}" for name, value in sorted(bonus_items(sc)))
         for sc in scores
         if sc.bonuses
     ]
-    note = _("Loans count −7 each.")
     if notes:
-        note += "\n" + _("Bonuses: {bonuses}.").format(bonuses="; ".join(notes))
-    return Group(table, Text(note))
+        lines.append(_("Bonuses: {bonuses}.").format(bonuses="; ".join(notes)))
+    return Text("\n".join(lines))
 
 
 def bonus_items(sc: Score) -> list[tuple[str, int]]:
@@ -103,11 +135,16 @@ class Breakdown(Widget):
 
     def render(self) -> RenderableType:
         wide = breakdown(self.scores)
-        console = self.app.console
-        lines = console.render_lines(wide, console.options.update_width(10_000), pad=False)
-        if max((Segment.get_line_length(line) for line in lines), default=0) <= self.size.width:
+        if self._width(wide) <= self.size.width:
             return wide
-        return breakdown_by_player(self.scores)
+        if self._width(by_player_table(self.scores)) <= self.size.width:
+            return breakdown_by_player(self.scores)
+        return breakdown_in_lines(self.scores)
+
+    def _width(self, renderable: RenderableType) -> int:
+        console = self.app.console
+        lines = console.render_lines(renderable, console.options.update_width(10_000), pad=False)
+        return max((Segment.get_line_length(line) for line in lines), default=0)
 
 
 def winners_sentence(scores: list[Score], winners: list[int]) -> str:
