@@ -18,7 +18,7 @@ from .glyphs import Glyphs
 
 # Two-letter marks for the supply chits and compact lists.
 SHORT: dict[str, str] = {
-    # translators: two letters (at most three) standing for a good on the supply track: "Fi" for fish
+    # translators: two letters standing for a good on the supply track ("Fi" for fish): no more fit
     "francs": NP_("good:short", "Fr"),
     "fish": NP_("good:short", "Fi"),
     "wood": NP_("good:short", "Wo"),
