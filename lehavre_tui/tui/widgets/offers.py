@@ -16,7 +16,7 @@ class OfferSpaces(TableWidget):
     def signature(self) -> object:
         return tuple(self.state.offers)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True)

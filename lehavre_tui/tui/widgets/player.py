@@ -17,7 +17,7 @@ from ...engine.state import GameState
 from ...engine.words import plural
 from ..glyphs import Glyphs
 from ..view import GOOD_LABEL, TYPE_WORDS, card, escape, food_view, kind_tag
-from .base import TableWidget, card_action, fill_action, link
+from .base import ByWidth, TableWidget, card_action, fill_action, link
 
 
 def owned_counts(s: GameState, seat: int, g: Glyphs) -> str:
@@ -96,9 +96,8 @@ class PlayerPanel(TableWidget):
             t.append(f"{f.short} short: loan!", self.st("warn"))
         return t
 
-    def _goods(self) -> RenderableType:
+    def _goods(self, width: int) -> RenderableType:
         p = self.state.players[self.seat_no]
-        width = self.size.width or 40
         for cols in (8, 4):
             grid = self._goods_grid(cols)
             if max(line.cell_len for line in grid) <= width:
@@ -197,11 +196,11 @@ class PlayerPanel(TableWidget):
                 t.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
         return t
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         return Group(
             self._money_line(),
             self._food_line(),
-            self._goods(),
+            ByWidth(self._goods),
             self._ships_line(),
             self._buildings_line(),
         )
@@ -218,7 +217,7 @@ class PlayerLine(TableWidget):
     def signature(self) -> object:
         return player_signature(self.state, self.seat_no)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         g = self.g
         p = s.players[self.seat_no]

@@ -142,5 +142,5 @@ class ProposalStacks(TableWidget):
             parts.append(line)
         return Group(*parts)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         return self._compact() if self.compact else self._wide(self.below)

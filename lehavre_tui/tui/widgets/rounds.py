@@ -23,7 +23,7 @@ class RoundCard(TableWidget):
         peek = s.pending is not None and s.pending.kind == "peek"
         return (s.round, len(s.special_deck), peek, s.current if peek else -1)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         g = self.g
         now = round_info(s, min(s.round, s.rounds_total))

@@ -9,19 +9,22 @@ from rich.text import Text
 from ...commands import to_command
 from ...engine.actions import BuyShip
 from ...engine.cards import SHIP_TYPES, content
-from .base import TableWidget, fill_action, link
+from .base import ByWidth, TableWidget, fill_action, link
 
 
 class ShipStacks(TableWidget):
     def signature(self) -> object:
         return tuple((t, tuple(st)) for t, st in self.state.ship_stacks.items())
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
+        return ByWidth(self._stacks)
+
+    def _stacks(self, width: int) -> RenderableType:
         s = self.state
         g = self.g
         c = content()
         n = s.num_players
-        grid = Table.grid(padding=(0, 2 if self.size.width >= 50 else 1))
+        grid = Table.grid(padding=(0, 2 if width >= 50 else 1))
         grid.add_column(no_wrap=True)
         grid.add_column(overflow="fold")  # a long name wraps rather than being cut
         grid.add_column(no_wrap=True, justify="right")

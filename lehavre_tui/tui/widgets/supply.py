@@ -18,7 +18,7 @@ class SupplyTrack(TableWidget):
         s = self.state
         return (tuple(s.revealed), tuple(p.ship_marker for p in s.players), s.turn, s.supplied, s.phase)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         chits = content().chits
         grid = Table.grid(padding=(0, 1))

@@ -17,7 +17,7 @@ class TownBuildings(TableWidget):
         s = self.state
         return (tuple(s.town_buildings()), tuple(p.worker for p in s.players), s.current, s.phase)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         g = self.g
         town = sorted(s.town_buildings(), key=lambda x: card(x).number)
