@@ -10,6 +10,7 @@ line (see `commands/`); `#` starts a comment. Errors print one sentence and exit
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import sys
@@ -386,6 +387,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, or a usage error already explained by argparse
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    if args.command in ("run", "simulate"):
+        gc.enable()  # paused for the launch by `lehavre_tui.__main__`; these may run long
     if args.command == "run":
         return _run(args)
     if args.command == "simulate":

@@ -7,6 +7,7 @@ The app draws the table from `session.state` and sends every move through the se
 from __future__ import annotations
 
 import contextlib
+import gc
 import time
 from functools import partial
 from pathlib import Path
@@ -129,8 +130,17 @@ class LeHavreApp(App[None]):
     def on_mount(self) -> None:
         if self.glyphs.ascii:
             self.add_class("-ascii")  # plain frames too (lehavre.tcss)
+        if not gc.isenabled():  # paused for the launch (lehavre_tui/__main__.py)
+            self.call_after_refresh(self._collect_garbage_again)
         if self.session is not None:
             self.call_after_refresh(self.follow_game, None, None, self.resumed)
+
+    @staticmethod
+    def _collect_garbage_again() -> None:
+        """Once the first frame is drawn: what the launch made lasts as long as the program, so
+        it is set aside (`gc.freeze`) and collections look only at what the game makes after."""
+        gc.freeze()
+        gc.enable()
 
     def start_game(self, session: Session, *, greet: bool = False) -> None:
         """Set the table for a new or loaded game (from the set-up screen)."""

@@ -127,6 +127,7 @@ class TableWidget(Widget):
 
     FIXED_HEIGHT: ClassVar[bool] = False  # True: a new drawing never needs a new layout
     _drawn: tuple[str, DrawnOnce] | None = None  # (theme, drawing) since the last change
+    _shown_key: object = None  # the signature of what is drawn
 
     DEFAULT_CSS = """
     TableWidget { height: auto; }
@@ -166,6 +167,8 @@ class TableWidget(Widget):
         theme = self.app.theme
         drawn = self._drawn
         if drawn is None or drawn[0] != theme:
+            if self._shown_key is None:  # the first drawing: what it shows
+                self._shown_key = self.signature()
             drawn = self._drawn = (theme, DrawnOnce(self.draw()))
         return drawn[1]
 
@@ -176,7 +179,7 @@ class TableWidget(Widget):
     def sync(self) -> None:
         """The state changed: draw again if what is shown changed (the height may change too)."""
         key = self.signature()
-        if key is not None and key == getattr(self, "_shown_key", None):
+        if key is not None and key == self._shown_key:
             return
         self._shown_key = key
         self._drawn = None
