@@ -9,12 +9,14 @@ from collections import Counter
 import pytest
 from rich.console import Console, RenderableType
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 
 from lehavre_tui.tui.app import LeHavreApp
-from lehavre_tui.tui.widgets import PlayerPanel, ShipStacks, TableWidget, TopBar
+from lehavre_tui.tui.widgets import CommandInput, GameLog, PlayerPanel, ShipStacks, TableWidget, TopBar
 from lehavre_tui.tui.widgets.base import ByWidth, DrawnOnce
 
-from .conftest import SIZE, new_app
+from .conftest import SIZE, hint, new_app
 
 
 @pytest.fixture
@@ -116,3 +118,96 @@ def test_run_and_simulate_turn_the_garbage_collector_back_on() -> None:
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+async def test_enter_plays_the_command_within_the_key_press() -> None:
+    """Not on a later message: the frame that shows the cleared bar shows the move too."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert table is not None and app.session is not None
+        box = table.query_one(CommandInput)
+        box.value = "supply"
+        await box.action_submit()
+        assert len(app.session.actions) == 1  # played before any other message was handled
+        assert app.session.state.supplied
+        assert box.value == ""
+        assert box.history[-1] == "supply"
+
+
+async def test_a_refused_command_comes_back_into_the_bar_and_stays_there() -> None:
+    """The bar's own 'changed' message for the cleared line comes after the refusal: it must
+    not clear the refused line's reason under the bar."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert table is not None and app.session is not None
+        box = table.query_one(CommandInput)
+        box.value = "take fish"  # the ship has not moved yet
+        await box.action_submit()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.actions == []
+        assert box.value == "take fish"
+        assert "supply" in hint(app).lower()  # the reason, not the hint for an empty line
+
+
+async def test_a_full_log_shows_the_moves_lines_in_the_same_frame() -> None:
+    """The log is at its end as soon as the move is played, not one frame later."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        log = table.query_one(GameLog)
+        for i in range(80):
+            log.note(f"note {i}")
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        before = log.max_scroll_y
+        app.play("supply")
+        assert log.max_scroll_y > before
+        assert log.scroll_y == log.max_scroll_y
+
+
+async def test_a_board_the_move_leaves_alone_is_not_painted_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Setting a board's title paints the board again even when the title is the same."""
+    painted: list[int] = []
+    render_line = PlayerPanel.render_line
+
+    def counted(self: PlayerPanel, y: int) -> Strip:
+        painted.append(self.seat_no)
+        return render_line(self, y)
+
+    monkeypatch.setattr(PlayerPanel, "render_line", counted)
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        painted.clear()
+        app.play("supply")  # moves the ship and fills the offers: no player's board changes
+        await pilot.pause()
+        assert painted == []
+        app.play("take wood")  # Anna's board changes
+        await pilot.pause()
+        assert 0 in painted and 1 not in painted
+
+
+def log_background(log: GameLog) -> object:
+    lines = log.render_lines(Region(0, 0, log.size.width, 1))
+    return next(seg.style.bgcolor for seg in lines[0] if seg.style is not None and seg.style.bgcolor)
+
+
+async def test_the_log_takes_the_colours_of_a_new_theme() -> None:
+    """The log works its style out once a drawing, never keeping one from an earlier theme."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        log = table.query_one(GameLog)
+        dark = log_background(log)
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert log_background(log) != dark

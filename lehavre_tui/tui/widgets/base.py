@@ -49,20 +49,20 @@ class Palette(Widget):
     DEFAULT_CSS = "Palette { display: none; }"
 
 
-_PALETTES: dict[int, Palette] = {}
-
-
 def styled(widget: Widget, name: str) -> Style:
-    try:
-        screen = widget.screen
-    except NoScreen:  # being removed
-        return Style()
-    palette = _PALETTES.get(id(screen))
-    if palette is None or palette.parent is not screen:
+    # The palette is remembered by the widget: finding a widget's screen walks up the DOM, and
+    # a table draws a few hundred styled pieces after a move.
+    palette: Palette | None = getattr(widget, "_tw_palette", None)
+    if palette is None or palette.parent is None:
+        try:
+            screen = widget.screen
+        except NoScreen:  # being removed
+            return Style()
         found = screen.query(Palette)
         if not found:
             return Style()  # not on a screen with a palette: plain text
-        palette = _PALETTES[id(screen)] = found.first()
+        palette = found.first()
+        widget._tw_palette = palette  # type: ignore[attr-defined]
     return palette.get_component_rich_style(f"tw--{name}", partial=True, default=Style())
 
 

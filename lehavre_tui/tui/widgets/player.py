@@ -47,6 +47,7 @@ class PlayerPanel(TableWidget):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat_given = seat
+        self._titles: tuple[str, str] | None = None
 
     @property
     def seat_no(self) -> int:
@@ -66,8 +67,11 @@ class PlayerPanel(TableWidget):
         kind = self.app_session_seat_kind()
         if kind != "human":
             name += f" ({kind} bot)"
-        self.border_title = f"{name} {self.g.pointer} to play" if active else name
-        self.border_subtitle = f"wealth so far {score(s, self.seat_no).total}"
+        title = f"{name} {self.g.pointer} to play" if active else name
+        titles = (title, f"wealth so far {score(s, self.seat_no).total}")
+        if titles != self._titles:  # setting a title redraws the board, even the same title
+            self._titles = titles
+            self.border_title, self.border_subtitle = titles
         super().sync()
 
     def app_session_seat_kind(self) -> str:
