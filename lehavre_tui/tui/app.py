@@ -117,9 +117,7 @@ class LeHavreApp(App[None]):
 
     def _new_table(self) -> TableScreen:
         """The table for the session: the tutorial's has the lesson's panel."""
-        from ..tutorial import TutorialSession
-
-        if isinstance(self.session, TutorialSession):
+        if self.session is not None and self.session.tutorial:
             from .screens.tutorial import TutorialTable
 
             return TutorialTable()

@@ -38,6 +38,7 @@ def same_move(state: GameState, a: Action, b: Action) -> bool:
 @dataclass
 class TutorialSession(Session):
     hotseat: ClassVar[bool] = False  # one learner plays every seat
+    tutorial: ClassVar[bool] = True
 
     @classmethod
     def start(cls) -> TutorialSession:
