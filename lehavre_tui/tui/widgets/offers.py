@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...engine.state import OFFER_SPACES
 from .base import TableWidget, fill_action, link
+from .columns import Column, Columns
 
 
 class OfferSpaces(TableWidget):
@@ -18,10 +18,6 @@ class OfferSpaces(TableWidget):
 
     def draw(self) -> RenderableType:
         s = self.state
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        for _ in OFFER_SPACES:
-            grid.add_column(justify="center", no_wrap=True)
         names: list[Text] = [Text("Offers", self.st("label"))]
         counts: list[Text] = [Text("")]
         for i, space in enumerate(OFFER_SPACES):
@@ -30,6 +26,4 @@ class OfferSpaces(TableWidget):
             action = fill_action(f"take {space}")
             names.append(link(label, action, self.st("link")))
             counts.append(link(str(n), action, self.st("strong") if n else self.st("dim")))
-        grid.add_row(*names)
-        grid.add_row(*counts)
-        return grid
+        return Columns([names, counts], [Column(), *[Column("center")] * len(OFFER_SPACES)])

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...engine.cards import content
 from ..view import TOWN_WORDS, card, round_info
 from .base import TableWidget
+from .columns import Column, Columns
 
 TOWN_SHORT = {"standard": "std", "special": "spec", None: ""}
 
@@ -39,16 +39,14 @@ class RoundCard(TableWidget):
         parts: list[RenderableType] = [head]
         later = list(range(now.number + 1, min(s.rounds_total, now.number + self.coming) + 1))
         if later:
-            grid = Table.grid(padding=(0, 1))
-            grid.add_column(no_wrap=True)
-            for _ in later:
-                grid.add_column(justify="right", no_wrap=True, min_width=4)
             infos = [round_info(s, r) for r in later]
-            grid.add_row(Text("Coming", self.st("label")), *[Text(str(i.number), self.st("strong")) for i in infos])
-            grid.add_row(Text("food", self.st("dim")), *[Text(str(i.food)) for i in infos])
-            grid.add_row(Text("harvest", self.st("dim")), *[Text("yes" if i.harvest else g.dash) for i in infos])
-            grid.add_row(Text("town", self.st("dim")), *[Text(TOWN_SHORT[i.town] or g.dash) for i in infos])
-            parts.append(grid)
+            rows = [
+                [Text("Coming", self.st("label")), *[Text(str(i.number), self.st("strong")) for i in infos]],
+                [Text("food", self.st("dim")), *[Text(str(i.food)) for i in infos]],
+                [Text("harvest", self.st("dim")), *[Text("yes" if i.harvest else g.dash) for i in infos]],
+                [Text("town", self.st("dim")), *[Text(TOWN_SHORT[i.town] or g.dash) for i in infos]],
+            ]
+            parts.append(Columns(rows, [Column(), *[Column("right", min_width=4)] * len(later)]))
         else:
             parts.append(Text("This is the last round; then one final action each.", self.st("warn")))
         if s.variant == "full":

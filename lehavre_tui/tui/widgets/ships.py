@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...commands import to_command
 from ...engine.actions import BuyShip
 from ...engine.cards import SHIP_TYPES, content
 from .base import ByWidth, TableWidget, fill_action, link
+from .columns import Column, Columns
 
 
 class ShipStacks(TableWidget):
@@ -24,18 +24,14 @@ class ShipStacks(TableWidget):
         g = self.g
         c = content()
         n = s.num_players
-        grid = Table.grid(padding=(0, 2 if width >= 50 else 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(overflow="fold")  # a long name wraps rather than being cut
-        grid.add_column(no_wrap=True, justify="right")
-        grid.add_column(no_wrap=True, justify="right")
+        rows: list[list[Text]] = []
         for t in SHIP_TYPES:
             kind = c.ship_kinds[t]
             stack = s.ship_stacks.get(t, [])
             label = Text(kind.name.split()[0], self.st("label"))
             food = Text(f"food {kind.food[n - 1]}", self.st("dim"))
             if not stack:
-                grid.add_row(label, Text(g.dash, self.st("dim")), Text(""), food)
+                rows.append([label, Text(g.dash, self.st("dim")), Text(""), food])
                 continue
             top = c.ships[stack[-1]]
             what = Text(f"{g.pointer} {top.value:>2} {top.name}", self.st("strong"))
@@ -46,5 +42,6 @@ class ShipStacks(TableWidget):
             else:
                 buy = fill_action(to_command(BuyShip(ship_type=t), s))
                 price = link(f"buy {kind.price}{g.franc}", buy, self.st("link"))
-            grid.add_row(label, what, price, food)
-        return grid
+            rows.append([label, what, price, food])
+        columns = [Column(), Column(fold=True), Column("right"), Column("right")]  # a long name wraps
+        return Columns(rows, columns, gap=2 if width >= 50 else 1)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...commands import to_command
 from ...engine.actions import Enter
 from ..view import card, fee_short, kind_tag
 from .base import TableWidget, card_action, fill_action, link
+from .columns import Column, Columns
 
 
 class TownBuildings(TableWidget):
@@ -23,12 +23,7 @@ class TownBuildings(TableWidget):
         town = sorted(s.town_buildings(), key=lambda x: card(x).number)
         if not town:
             return Text("The town owns no buildings.", self.st("dim"))
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True)  # the card number, as long as it is (SP-12)
-        grid.add_column(overflow="fold", ratio=1)  # a long name wraps rather than being cut
-        grid.add_column(no_wrap=True)
-        grid.add_column(no_wrap=True)
-        grid.add_column(no_wrap=True, justify="right")
+        rows: list[list[Text]] = []
         for b in town:
             c = card(b)
             cmd = to_command(Enter(building=b), s)
@@ -36,12 +31,16 @@ class TownBuildings(TableWidget):
             for seat in s.occupants(b):
                 name.append(" ")
                 name.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
-            grid.add_row(
-                link(c.number, card_action(b), self.st("dim")),
-                name,
-                Text(kind_tag(c, g), self.st("dim")),
-                Text(fee_short(c, g).removeprefix("fee ")),
-                Text("" if c.price is None else f"{c.price}{g.franc}", self.st("dim")),
+            rows.append(
+                [
+                    link(c.number, card_action(b), self.st("dim")),
+                    name,
+                    Text(kind_tag(c, g), self.st("dim")),
+                    Text(fee_short(c, g).removeprefix("fee ")),
+                    Text("" if c.price is None else f"{c.price}{g.franc}", self.st("dim")),
+                ]
             )
+        # the card number as long as it is (SP-12); a long name wraps rather than being cut
+        columns = [Column(), Column(fold=True, fill=True), Column(), Column(), Column("right")]
         key = Text(f"{g.fisherman} fisherman  {g.hammer} hammer", self.st("dim"))
-        return Group(grid, key)
+        return Group(Columns(rows, columns), key)
