@@ -13,6 +13,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from lehavre_tui.tui.app import LeHavreApp
+from lehavre_tui.tui.screens.handoff import HandoffScreen
 from lehavre_tui.tui.widgets import CommandInput, GameLog, PlayerPanel, ShipStacks, TableWidget, TopBar
 from lehavre_tui.tui.widgets.base import ByWidth, DrawnOnce
 
@@ -211,3 +212,27 @@ async def test_the_log_takes_the_colours_of_a_new_theme() -> None:
         app.theme = "textual-light"
         await pilot.pause()
         assert log_background(log) != dark
+
+
+async def test_the_footer_keeps_its_keys_when_a_window_opens_and_closes() -> None:
+    """Its keys are the same after the handoff: they are not made again (a window moves the
+    focus, and Textual's footer composes its keys again whenever the focus moves)."""
+    from textual.widgets._footer import FooterKey
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        keys = list(table.query(FooterKey))
+        assert {k.description for k in keys} >= {"Help", "Cards", "Quit"}
+        for command in ("supply", "take wood", "end"):
+            app.play(command)
+            await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        app.screen.dismiss()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is table
+        assert list(table.query(FooterKey)) == keys

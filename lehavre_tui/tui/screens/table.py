@@ -31,6 +31,7 @@ from ..widgets import (
     TopBar,
     TownBuildings,
 )
+from ..widgets.keys import KeysFooter
 from .common import TooSmall, board
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class TableScreen(Screen[None]):
         else:
             yield from self._compact()
         yield CommandBar(id="command-bar", classes="body")
-        yield Footer(compact=size.width < COMFORTABLE_FOOTER)
+        yield KeysFooter(compact=size.width < COMFORTABLE_FOOTER)
 
     def _wide(self) -> ComposeResult:
         players = self.game.session.state.num_players if self.game.session else 2
