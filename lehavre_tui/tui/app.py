@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 # it every screen says so (TooSmall) instead of drawing a clipped table.
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+HANDOFF = "handoff"  # the installed handoff window (`_maybe_hand_over`)
 
 
 def save_dir() -> Path:
@@ -330,9 +331,17 @@ class LeHavreApp(App[None]):
             self.keyboard = seat
             return
         if self.handoff and s.hotseat and self.humans() > 1 and (greet or seat != self.keyboard):
-            if isinstance(self.screen, HandoffScreen):
-                self.pop_screen()
-            self.push_screen(HandoffScreen(seat, s.since_last_turn(seat), greet=greet))
+            since = s.since_last_turn(seat)
+            if isinstance(self.screen, HandoffScreen):  # one handoff after another: the last one counts
+                self.screen.show(seat, since, greet=greet)
+            elif self.is_screen_installed(HANDOFF):  # the table's handoff window, shown again
+                handoff = self.get_screen(HANDOFF)
+                assert isinstance(handoff, HandoffScreen)
+                handoff.show(seat, since, greet=greet)
+                self.push_screen(HANDOFF)
+            else:
+                self.install_screen(HandoffScreen(seat, since, greet=greet), HANDOFF)
+                self.push_screen(HANDOFF)
         self.keyboard = seat
 
     def solo_records(self) -> tuple[int | None, list[tuple[str, int]]]:

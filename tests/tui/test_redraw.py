@@ -11,6 +11,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.widgets import Button
 
 from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tui.screens.handoff import HandoffScreen
@@ -236,3 +237,25 @@ async def test_the_footer_keeps_its_keys_when_a_window_opens_and_closes() -> Non
         await pilot.pause()
         assert app.screen is table
         assert list(table.query(FooterKey)) == keys
+
+
+async def test_the_handoff_window_is_the_same_window_each_time_with_the_new_player() -> None:
+    """Made once and shown again (composing a window costs more than filling one in), each
+    time saying who is at the keyboard now."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown: list[tuple[HandoffScreen, str]] = []
+        for command in ("supply", "take wood", "end", "", "supply", "take francs", "end"):
+            if command:
+                app.play(command)
+            else:
+                assert isinstance(app.screen, HandoffScreen)
+                app.screen.dismiss()
+            await pilot.pause()
+            if isinstance(app.screen, HandoffScreen):
+                label = str(app.screen.query_one("#handoff-go", Button).label)
+                shown.append((app.screen, label))
+        (first, ben), (again, anna) = shown
+        assert first is again
+        assert ben.startswith("Ben is at the keyboard") and anna.startswith("Anna is at the keyboard")
