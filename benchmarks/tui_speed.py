@@ -126,6 +126,7 @@ def launched(program: Program, cmd: list[str] | None = None) -> Iterator[tuple[i
     """Start the program in a pseudo-terminal of 160×48; yields (pid, fd, start time)."""
     data = tempfile.mkdtemp(prefix="lehavre-bench-")
     env = {**os.environ, "LEHAVRE_DATA": data, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+    env["LC_ALL"] = "C.UTF-8"  # the table in English, whatever this terminal's language: SCRIPT waits for English words
     env = {**env, **LAUNCH_ENV, **program.env}
     env = {k: v for k, v in env.items() if v}  # an empty value removes the variable
     argv = cmd or program.cmd

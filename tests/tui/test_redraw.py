@@ -13,12 +13,16 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Button
 
+from lehavre_tui.text import set_language
 from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tui.screens.handoff import HandoffScreen
 from lehavre_tui.tui.widgets import CommandInput, GameLog, PlayerPanel, ShipStacks, TableWidget, TopBar
 from lehavre_tui.tui.widgets.base import ByWidth, DrawnOnce
 
-from .conftest import SIZE, hint, new_app
+from .conftest import SIZE, hint, new_app, new_session
+from .pseudo import stretch, stretched
+
+__all__ = ["stretched"]  # the fixture, used by name
 
 
 @pytest.fixture
@@ -259,3 +263,44 @@ async def test_the_handoff_window_is_the_same_window_each_time_with_the_new_play
         (first, ben), (again, anna) = shown
         assert first is again
         assert ben.startswith("Ben is at the keyboard") and anna.startswith("Anna is at the keyboard")
+
+
+async def test_a_board_kept_drawn_is_drawn_again_in_the_readers_new_language(stretched: str) -> None:
+    """A board keeps its drawing until what it shows changes; the same state read in another
+    language is a change (the set-up screen can change the language while a table is open)."""
+    app = LeHavreApp(new_session(), language="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        english = top_line(app)
+        assert "Round 1/" in english
+        set_language(stretched)
+        bar = app.screen.query_one(TopBar)
+        bar.sync()  # the state is the same as before
+        await pilot.pause()
+        assert "Round" not in top_line(app)
+        assert stretch("Round") in top_line(app)
+        bar.refresh(layout=True)  # asked for its drawing again without a sync: not the English one
+        await pilot.pause()
+        assert stretch("Round") in top_line(app)
+
+
+async def test_the_footer_composes_its_keys_again_in_the_readers_new_language(stretched: str) -> None:
+    from textual.widgets._footer import FooterKey
+
+    app = LeHavreApp(new_session(), language="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        assert "Help" in {k.description for k in table.query(FooterKey)}
+        set_language(stretched)
+        for command in ("supply", "take wood", "end"):  # a handoff window opens and closes
+            app.play(command)
+            await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        app.screen.dismiss()
+        await pilot.pause()
+        await pilot.pause()
+        descriptions = {k.description for k in table.query(FooterKey)}
+        assert "Help" not in descriptions and stretch("Help") in descriptions

@@ -9,8 +9,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from ...engine.message import Count
 from ...engine.scoring import score
-from ...engine.words import francs_text, plural
+from ...text import N_, _, render
 from ..view import escape, food_view, phase_line
 from .common import Plain, TooSmall
 
@@ -26,7 +27,7 @@ class HandoffScreen(ModalScreen[None]):
     make every change of hands slower."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Back to the table"),
+        Binding("escape", "dismiss", N_("Back to the table")),
     ]
 
     def __init__(self, seat: int, since: list[str], *, greet: bool = False) -> None:
@@ -67,24 +68,36 @@ class HandoffScreen(ModalScreen[None]):
         box = self.query_one("#handoff")
         for i in range(5):
             box.set_class(i == seat, f"seat-{i}")
-        box.border_title = f"{escape(name)} to play"
+        box.border_title = _("{player} to play").format(player=escape(name))
         f = food_view(state, seat)
         p = state.players[seat]
+        if self.greet:
+            phase = _("Welcome back. Round {round} of {rounds}, {phase}.")
+        else:
+            phase = _("Pass the keyboard to {player}. Round {round} of {rounds}, {phase}.")
         self.query_one("#handoff-phase", Plain).update(
-            f"{'Welcome back. ' if self.greet else f'Pass the keyboard to {name}. '}"
-            f"Round {state.round} of {state.rounds_total}, {phase_line(state)}."
+            phase.format(player=name, round=state.round, rounds=state.rounds_total, phase=phase_line(state))
         )
         self.query_one("#handoff-status", Plain).update(
-            f"{name}: {francs_text(p.francs)}, {plural(p.loans, 'loan')}; "
-            f"food due this round {f.due}, on hand {f.goods} in food and {francs_text(f.francs)}; "
-            f"wealth so far {score(state, seat).total}."
+            _(
+                "{player}: {francs}, {loans}; food due this round {due}, on hand {food} in food and "
+                "{food_francs}; wealth so far {wealth}."
+            ).format(
+                player=name,
+                francs=render(Count(p.francs, "franc")),
+                loans=render(Count(p.loans, "loan")),
+                due=f.due,
+                food=f.goods,
+                food_francs=render(Count(f.francs, "franc")),
+                wealth=score(state, seat).total,
+            )
         )
         self.query_one("#handoff-since", Plain).update(
-            "Since your last turn:" if self.since else "Nothing has happened since your last turn."
+            _("Since your last turn:") if self.since else _("Nothing has happened since your last turn.")
         )
         self.query_one("#handoff-text", Plain).update("\n".join(self.since[-40:]))
         button = self.query_one("#handoff-go", Button)
-        button.label = f"{escape(name)} is at the keyboard: play (Enter)"
+        button.label = _("{player} is at the keyboard: play (Enter)").format(player=escape(name))
         button.focus()
         self.query_one("#handoff-lines").scroll_end(animate=False)
 

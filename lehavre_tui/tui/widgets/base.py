@@ -14,6 +14,7 @@ from textual.dom import NoScreen
 from textual.widget import Widget
 
 from ...engine.state import GameState
+from ...text import language
 from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ class TableWidget(Widget):
     """One thing on the table, drawn from the session's state on every `sync()`."""
 
     FIXED_HEIGHT: ClassVar[bool] = False  # True: a new drawing never needs a new layout
-    _drawn: tuple[str, DrawnOnce] | None = None  # (theme, drawing) since the last change
+    _drawn: tuple[tuple[str, str], DrawnOnce] | None = None  # ((theme, language), drawing) since the last change
     _shown_key: object = None  # the signature of what is drawn
 
     DEFAULT_CSS = """
@@ -162,14 +163,15 @@ class TableWidget(Widget):
         raise NotImplementedError
 
     def render(self) -> RenderableType:
-        """The drawing made at the last `sync()` (in the theme in use), drawn again only when
-        the state changed: Textual asks for it again after every layout, not only after a move."""
-        theme = self.app.theme
+        """The drawing made at the last `sync()` (in the theme and the reader's language in
+        use), drawn again only when the state changed: Textual asks for it again after every
+        layout, not only after a move."""
+        seen = (self.app.theme, language())
         drawn = self._drawn
-        if drawn is None or drawn[0] != theme:
+        if drawn is None or drawn[0] != seen:
             if self._shown_key is None:  # the first drawing: what it shows
-                self._shown_key = self.signature()
-            drawn = self._drawn = (theme, DrawnOnce(self.draw()))
+                self._shown_key = (seen[1], self.signature())
+            drawn = self._drawn = (seen, DrawnOnce(self.draw()))
         return drawn[1]
 
     def signature(self) -> object:
@@ -178,8 +180,9 @@ class TableWidget(Widget):
 
     def sync(self) -> None:
         """The state changed: draw again if what is shown changed (the height may change too)."""
-        key = self.signature()
-        if key is not None and key == self._shown_key:
+        signature = self.signature()
+        key = (language(), signature)  # the same state in another language: drawn again
+        if signature is not None and key == self._shown_key:
             return
         self._shown_key = key
         self._drawn = None
