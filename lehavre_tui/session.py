@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
-from .engine.rules import apply, legal_actions
+from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, SellBuilding, SellShip, Supply
+from .engine.errors import IllegalAction
+from .engine.rules import apply, legal_actions, mover
 from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
@@ -86,7 +87,7 @@ class Session:
         replay = new_game(s.setup)
         for i, lines in enumerate(narration):
             if i:
-                seat = replay.current
+                seat = mover(replay, actions[i - 1])
                 s.movers.append(seat)
                 after = apply(replay, actions[i - 1])
                 closes = _closes_undo(replay, actions[i - 1], after)
@@ -130,7 +131,7 @@ class Session:
     def act(self, action: Action) -> list[str]:
         """Apply a move; returns its narration. Raises IllegalAction and changes nothing."""
         before = self.state
-        seat = before.current
+        seat = mover(before, action)
         after = apply(before, action)
         self.state = after
         self.actions.append(action)
@@ -144,11 +145,33 @@ class Session:
         self._save()
         return list(after.events)
 
-    def command(self, text: str) -> list[str]:
-        """Parse a command of the command language and play it."""
-        from .commands import parse
+    def command(self, text: str, seat: int | None = None) -> list[str]:
+        """Parse a command of the command language and play it.
 
-        return self.act(parse(text, self.state))
+        `seat` is who typed it, at a table where every player has a keyboard (None: the
+        player to act). A waiting player may sell a building or a ship, and nothing else; the
+        command is read from that player's side ('sell wooden' is the seller's cheapest one).
+        """
+        from .commands import CommandError, parse
+
+        state = self.state
+        if seat is None or seat == state.current or self.over:
+            return self.act(parse(text, state))
+        view = state.clone()
+        view.current = seat
+        waiting = (
+            f"{state.players[state.current].name} is to act now; while you wait you may only sell "
+            "a building or a ship ('sell joinery', 'sell wooden')."
+        )
+        try:
+            action = parse(text, view)
+        except CommandError:
+            if _verb_of(text) in ("sell", "help"):
+                raise
+            raise IllegalAction(waiting) from None
+        if not isinstance(action, (SellBuilding, SellShip)):
+            raise IllegalAction(waiting)
+        return self.act(action.model_copy(update={"seat": seat}))
 
     # --- bots and hints ---------------------------------------------------------------------
     def is_bot_turn(self) -> bool:
@@ -257,9 +280,26 @@ def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
     return kinds
 
 
+def _verb_of(text: str) -> str | None:
+    """The verb a command line begins with, when its first word names one for sure."""
+    from .commands.verbs import ALIASES, VERBS
+
+    words = text.split()
+    if not words:
+        return None
+    w = words[0].lower()
+    if w in VERBS or w in ALIASES:
+        return ALIASES.get(w, w)
+    hits = [v for v in VERBS if v.startswith(w)]
+    return hits[0] if len(hits) == 1 else None
+
+
 def _closes_undo(before: GameState, action: Action, after: GameState) -> bool:
-    """A move that hands over the turn or shows hidden cards cannot be taken back."""
+    """A move that hands over the turn or shows hidden cards cannot be taken back; nor can
+    anything before a waiting player's sale (that move is not the player to act's)."""
     if isinstance(action, (EndTurn, Feed, Reorder)):
+        return True
+    if mover(before, action) != before.current:
         return True
     if after.current != before.current or after.phase != before.phase:
         return True

@@ -3,7 +3,8 @@
 Buying: the town's buildings and the top card of each proposal stack and ship stack, never
 in the final phase, never what you sold yourself this turn. Selling: to the town only, for
 half the value, at any time of your own turn and when a payment is due from you (feeding,
-interest). A worker on a building that changes owner goes home.
+interest); at a table where every player has a keyboard, a waiting player may sell too,
+between the moves of the player to act. A worker on a building that changes owner goes home.
 """
 
 from __future__ import annotations
@@ -113,38 +114,60 @@ def turn_player(s: GameState) -> int | None:
     return s.current
 
 
-def _sold(s: GameState, card: str) -> None:
+def _sold(s: GameState, card: str, seat: int) -> None:
     """What a player sells may not be bought back by that player in the same turn (Polish
     rulebook l. 546-547: "you may not sell and buy"). Only the player whose turn it is can
     buy, so only that player's sales are kept, in `turn_sold`: a sale in another player's
-    turn (the interest, the feeding) bars nobody."""
-    if s.current == turn_player(s):
+    turn (the interest, the feeding, a waiting player's sale) bars nobody."""
+    if seat == turn_player(s):
         s.turn_sold.append(card)
 
 
-def seller(s: GameState) -> PlayerState:
+def seller_seat(s: GameState, seat: int | None) -> int:
+    """Who sells: the player to act, or a waiting player between the moves of the player to
+    act. Both rulebooks let players sell in another player's turn, "but not during the action
+    the other player carries out" (Czech rulebook l. 273, Polish l. 529-531): not while a
+    Construction Firm's second build or the Marketplace's look at the special buildings is
+    still open."""
     if s.phase == "over":
         raise IllegalAction("The game is over.")
-    return s.players[s.current]
+    if seat is None or seat == s.current:
+        return s.current
+    if not 0 <= seat < s.num_players:
+        raise IllegalAction(f"There is no seat {seat + 1} at this table of {s.num_players}.")
+    if s.pending is not None:
+        who = s.players[s.current].name
+        place = content().buildings[s.pending.building].name
+        raise IllegalAction(
+            f"{who} is still carrying out the action of the {place}; sell when it is done "
+            "(nobody sells during another player's action)."
+        )
+    return seat
+
+
+def seller(s: GameState, seat: int | None = None) -> PlayerState:
+    return s.players[seller_seat(s, seat)]
 
 
 def sell(s: GameState, a: SellBuilding) -> None:
-    p = seller(s)
+    seat = seller_seat(s, a.seat)
+    p = s.players[seat]
     card = building_card(a.building)
-    if s.owner.get(card.id) != s.current:
+    if s.owner.get(card.id) != seat:
         raise IllegalAction(f"You do not own the {card.name}; you can sell only your own buildings.")
     s.owner[card.id] = TOWN
     # keep the town's buildings in order of arrival
     del s.owner[card.id]
     s.owner[card.id] = TOWN
     p.francs += card.value // 2
-    _sold(s, card.id)
+    _sold(s, card.id, seat)
     s.events.append(f"{p.name} sells the {card.name} to the town for {francs_text(card.value // 2)}.")
     send_workers_home(s, card.id)
 
 
 def sell_ship(s: GameState, a: SellShip) -> None:
-    p = seller(s)
+    seat = seller_seat(s, a.seat)
+    p = s.players[seat]
     ships = content().ships
     ship = a.ship if a.ship in p.ships else None
     if ship is None:
@@ -157,7 +180,7 @@ def sell_ship(s: GameState, a: SellShip) -> None:
     p.ships.remove(ship)
     s.ship_stacks[sc.type].append(ship)
     p.francs += sc.value // 2
-    _sold(s, ship)
+    _sold(s, ship, seat)
     kind = content().ship_kinds[sc.type].name.lower()
     s.events.append(f"{p.name} sells the {kind} {sc.name} to the town for {francs_text(sc.value // 2)}.")
 
