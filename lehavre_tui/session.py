@@ -179,9 +179,12 @@ class Session:
 
     def bot_move(self) -> list[str]:
         """Let the bot on the seat to act choose and play one move; returns its narration."""
-        seat = self.state.current
-        bot = self._bot(seat)
-        return self.act(bot.choose(self.state))
+        return self.act(self.bot_choice(self.state))
+
+    def bot_choice(self, state: GameState) -> Action:
+        """The move the bot on the seat to act in `state` would play (not played: a host lets
+        its bots think in a thread and plays the move if the table has not moved meanwhile)."""
+        return self._bot(state.current).choose(state)
 
     def _bot(self, seat: int):  # noqa: ANN202 - a Bot
         from .bots.tournament import make_bot
