@@ -145,18 +145,22 @@ class Session:
         self._save()
         return list(after.events)
 
-    def command(self, text: str, seat: int | None = None) -> list[str]:
-        """Parse a command of the command language and play it.
+    def command(self, text: str) -> list[str]:
+        """Parse a command of the command language and play it."""
+        from .commands import parse
 
-        `seat` is who typed it, at a table where every player has a keyboard (None: the
-        player to act). A waiting player may sell a building or a ship, and nothing else; the
-        command is read from that player's side ('sell wooden' is the seller's cheapest one).
-        """
+        return self.act(parse(text, self.state))
+
+    def command_from(self, seat: int, text: str) -> list[str]:
+        """A command typed at `seat`, at a table where every player has a keyboard. The player
+        to act plays as with `command`; a waiting player may sell a building or a ship, and
+        nothing else, the command read from that player's side ('sell wooden' is the
+        seller's cheapest one)."""
         from .commands import CommandError, parse
 
         state = self.state
-        if seat is None or seat == state.current or self.over:
-            return self.act(parse(text, state))
+        if seat == state.current or self.over:
+            return self.command(text)
         view = state.clone()
         view.current = seat
         waiting = (

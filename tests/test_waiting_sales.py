@@ -117,14 +117,14 @@ def test_a_waiting_seat_types_a_sale_and_nothing_else():
     s = _session()
     own(s.state, "fishery", 1)
     s.command("supply")
-    s.command("sell fishery", seat=1)
+    s.command_from(1, "sell fishery")
     assert s.state.owner["fishery"] == TOWN
     assert s.movers[-1] == 1 and s.actions[-1] == SellBuilding(building="fishery", seat=1)
     assert s.log[-1].seat == 1 and s.log[-1].text.startswith("Ben sells the Fishery")
     moves = len(s.actions)
     for line in ("take fish", "end", "repay", "feed", "buy fishery"):
         with pytest.raises(IllegalAction, match="Anna is to act now; while you wait you may only sell"):
-            s.command(line, seat=2)
+            s.command_from(2, line)
     assert len(s.actions) == moves
 
 
@@ -132,10 +132,10 @@ def test_a_waiting_seats_sale_is_read_from_its_own_side():
     s = _session()
     s.state.players[0].ships = ["S04"]
     s.state.players[2].ships = ["S01", "S02"]
-    s.command("sell wooden", seat=2)  # Clara's cheapest wooden ship, not Anna's
+    s.command_from(2, "sell wooden")  # Clara's cheapest wooden ship, not Anna's
     assert s.state.players[2].ships == ["S02"] and s.state.players[0].ships == ["S04"]
     with pytest.raises(Exception, match="Say what to sell"):
-        s.command("sell", seat=2)
+        s.command_from(2, "sell")
 
 
 def test_the_player_to_act_cannot_take_back_across_a_waiting_sale():
@@ -144,7 +144,7 @@ def test_the_player_to_act_cannot_take_back_across_a_waiting_sale():
     s.command("supply")
     s.command("take fish")
     assert s.can_undo()
-    s.command("sell fishery", seat=1)
+    s.command_from(1, "sell fishery")
     assert not s.can_undo()  # Anna's take is before Ben's sale: it stays
 
 
@@ -152,7 +152,7 @@ def test_a_waiting_sale_survives_the_save_and_its_replay():
     s = _session()
     for line in ("supply", "take wood", "end", "buy building-firm-1", "supply", "take clay", "end", "supply"):
         s.command(line)
-    s.command("sell building-firm-1", seat=1)  # Ben sells in Clara's turn
+    s.command_from(1, "sell building-firm-1")  # Ben sells in Clara's turn
     text = s.to_text()
     assert '"seat":1' in text
     loaded = Session.from_text(text)

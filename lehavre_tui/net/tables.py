@@ -195,7 +195,7 @@ class HostedGame:
         """Play a command typed at `seat`; returns the new log entries. IllegalAction,
         CommandError or HelpRequested leave everything as it was; so does HostTrouble."""
         log_before = len(self.session.log)
-        self.session.command(text, seat)
+        self.session.command_from(seat, text)
         return self._committed(log_before)
 
     def play_action(self, action: Action) -> list[LogEntry]:
