@@ -48,6 +48,7 @@ class Session:
     # people take turns at one keyboard: the table says whose turn it is when it changes
     # hands (the tutorial's learner plays every seat)
     hotseat: ClassVar[bool] = True
+    hosted: ClassVar[bool] = False  # the local table (table.py): every seat at this keyboard
 
     setup: Setup
     state: GameState
@@ -262,6 +263,21 @@ class Session:
     @property
     def over(self) -> bool:
         return self.state.phase == "over"
+
+    @property
+    def moves(self) -> int:
+        return len(self.actions)
+
+    def plays_now(self) -> bool:
+        return not self.is_bot_turn()
+
+    def away(self, seat: int) -> bool:
+        return False  # everybody is at this keyboard
+
+    def say(self, text: str) -> None:
+        from .table import NotAtThisTable
+
+        raise NotAtThisTable("Everybody plays at this keyboard: 'say' talks to a hosted table (lehavre host).")
 
     def scores(self) -> list[Score]:
         return final_scores(self.state)

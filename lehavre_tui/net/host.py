@@ -255,6 +255,8 @@ class Host:
         if not self._admit(client, hello):
             return
         table = hello.table if hello.table is not None else client.only_table
+        if table is None:
+            table = self._home_table(client)
         if table is not None:
             self._join(client, table)
         else:
@@ -302,6 +304,17 @@ class Host:
         client.login, client.name = login, name
         client.send(Welcome(name=name, may_create=client.may_create))
         return True
+
+    def _home_table(self, client: Client) -> int | None:
+        """The table a login goes to without the lobby: the one table waiting for it (its
+        seat, or a seat of its name), or the host's only table when that has a seat for it."""
+        open_tables = [g for g in self.tables.values() if not g.session.over]
+        mine = [g for g in open_tables if g.waits_for(client.login)]
+        if len(mine) == 1:
+            return mine[0].id
+        if not mine and len(open_tables) == 1 and open_tables[0].has_free_seat():
+            return open_tables[0].id
+        return None
 
     def _tables(self, client: Client) -> Tables:
         shown = [g for g in self.tables.values() if client.only_table in (None, g.id)]

@@ -141,6 +141,16 @@ class HostedGame:
                 return Seating(i, self.seats[i].name, renamed)
         return Seating(None, name)
 
+    def waits_for(self, login: str) -> bool:
+        """A seat here is this login's: it sat there before, or the seat has its name."""
+        key = login_key(login)
+        return any(
+            s.login == key or (s.kind == "human" and s.login is None and s.name.casefold() == key) for s in self.seats
+        )
+
+    def has_free_seat(self) -> bool:
+        return any(s.kind == "human" and s.login is None and not s.named for s in self.seats)
+
     def _claim(self, seat: int, key: str, name: str) -> None:
         try:
             self.store.claim_seat(self.id, seat, key, name)

@@ -1,7 +1,8 @@
-"""The Textual app: a hotseat game of Le Havre at one terminal.
+"""The Textual app: a game of Le Havre at one terminal, or a seat at a hosted table.
 
-The app draws the table from `session.state` and sends every move through the session
-(`Session.command`); it never changes the game state itself.
+The app draws the table from `session.state` and sends every move through the table
+(`Table.command`: a local `Session`, or a `HostedTable` that sends it to the host); it
+never changes the game state itself.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from textual.screen import Screen
 
 from ..commands import CommandError, HelpRequested, complete
 from ..engine.errors import IllegalAction
-from ..session import Session, autosave_path
+from ..session import autosave_path
+from ..table import NotAtThisTable, Table
 from .glyphs import Glyphs, glyphs_for
 
 if TYPE_CHECKING:
+    from .hosted import Visit
     from .screens.table import TableScreen
 
 # The smallest terminal the game is drawn in: the default window of many terminals. Below
@@ -80,7 +83,7 @@ class LeHavreApp(App[None]):
 
     def __init__(
         self,
-        session: Session | None = None,
+        session: Table | None = None,
         *,
         ascii: bool | None = None,
         handoff: bool = True,
@@ -88,9 +91,11 @@ class LeHavreApp(App[None]):
         saves: Path | None = None,
         bot_pace: float = 0.6,
         hint_budget: float = 1.0,
+        visit: Visit | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.visit = visit  # a seat at a hosted table: the connection, the lobby
         self.glyphs: Glyphs = glyphs_for(ascii)
         self.handoff = handoff  # show whose turn it is when the keyboard changes hands
         self.resumed = resumed  # a loaded game: greet the player to move
@@ -103,11 +108,15 @@ class LeHavreApp(App[None]):
         self.bots_paused = False  # F6: the bots wait (to watch a bots' game at one's own pace)
         self.hint_busy = False
         self.solo: tuple[int | None, list[tuple[str, int]]] | None = None  # this game's solo records
-        self._solo_session: Session | None = None
+        self._solo_session: Table | None = None
 
     # --- screens --------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[None]:
-        """The first screen: the table when a game is given, else the set-up."""
+        """The first screen: the table when a game is given, the lobby of a host, else the set-up."""
+        if self.visit is not None:
+            from .screens.lobby import LobbyScreen
+
+            return LobbyScreen()
         if self.session is None:
             from .screens.setup import SetupScreen
 
@@ -131,8 +140,10 @@ class LeHavreApp(App[None]):
             self.add_class("-ascii")  # plain frames too (lehavre.tcss)
         if self.session is not None:
             self.call_after_refresh(self.follow_game, None, None, self.resumed)
+        if self.visit is not None:
+            self.visit.start(self)
 
-    def start_game(self, session: Session, *, greet: bool = False) -> None:
+    def start_game(self, session: Table, *, greet: bool = False) -> None:
         """Set the table for a new or loaded game (from the set-up screen)."""
         self.session = session
         self.keyboard = None
@@ -147,9 +158,13 @@ class LeHavreApp(App[None]):
         self.call_after_refresh(self.follow_game, None, None, greet)
 
     def show_setup(self) -> None:
-        """Back to the set-up screen for a new game (the finished one stays autosaved)."""
+        """Back to the set-up screen for a new game (the finished one stays autosaved); at a
+        hosted table, back to the host's lobby."""
         from .screens.setup import SetupScreen
 
+        if self.visit is not None:
+            self.visit.leave_table()
+            return
         while len(self.screen_stack) > 1:
             self.pop_screen()
         base = self.screen_stack[0]
@@ -219,6 +234,11 @@ class LeHavreApp(App[None]):
             return ""
         if verb == "pause" and not rest:
             return self._pause()
+        if verb == "say":
+            return self._say(rest)
+        if verb == "lobby" and not rest and self.visit is not None:
+            self.visit.leave_table()
+            return ""
         if verb == "scores" and not rest:
             return self._scores()
         if verb == "show":
@@ -230,6 +250,30 @@ class LeHavreApp(App[None]):
                 return self.refuse(str(exc) if rest else "Say which card to show, e.g. 'show joinery'.")
             return ""
         return None
+
+    def _say(self, text: str) -> str:
+        s = self.session
+        if s is None:
+            return ""
+        if not text:
+            return self.refuse("Say something after 'say', e.g. 'say good luck'.")
+        try:
+            s.say(text)
+        except NotAtThisTable as exc:
+            return self.refuse(str(exc))
+        return ""
+
+    def refused_later(self, text: str, reason: str) -> None:
+        """A hosted table's answer to a command sent earlier: refused. It comes back into the
+        bar (or the feeding window's payment) to be corrected, as a refusal at once would."""
+        from .screens.feeding import FeedingScreen
+
+        top = self.screen
+        if isinstance(top, FeedingScreen):
+            top.refused_later(text, reason)
+        table = self.table
+        if table is not None:
+            table.refused_later(text, reason)
 
     def _scores(self) -> str:
         """The final scores again, after looking at the table."""
@@ -295,9 +339,9 @@ class LeHavreApp(App[None]):
         if state.phase == "feeding":
             if isinstance(top, HandoffScreen):
                 self.pop_screen()
-            if bot:
+            if not s.plays_now():
                 if isinstance(self.screen, FeedingScreen):
-                    self.pop_screen()  # the bot feeds its own workers
+                    self.pop_screen()  # the bot (or the player elsewhere) feeds their own workers
             elif isinstance(top, FeedingScreen):
                 top.sync()
             else:
@@ -350,7 +394,7 @@ class LeHavreApp(App[None]):
         else:
             self.call_later(self._bot_step, session)
 
-    def _bot_step(self, session: Session | None) -> None:
+    def _bot_step(self, session: Table | None) -> None:
         s = self.session
         if s is None or s is not session or not s.is_bot_turn() or self.table is None:
             self.bot_busy = False
@@ -362,7 +406,7 @@ class LeHavreApp(App[None]):
         self._bot_move(s, (s.state.current, s.state.phase))
 
     @work(thread=True, group="bots")
-    def _bot_move(self, s: Session, before: tuple[int, str]) -> None:
+    def _bot_move(self, s: Table, before: tuple[int, str]) -> None:
         """The bot thinks in a thread (a search bot takes up to its budget); the table is
         redrawn on the main thread."""
         error: str | None = None
@@ -373,7 +417,7 @@ class LeHavreApp(App[None]):
         with contextlib.suppress(RuntimeError):  # the app may have closed meanwhile
             self.call_from_thread(self._bot_moved, s, before, error)
 
-    def _bot_moved(self, s: Session, before: tuple[int, str], error: str | None) -> None:
+    def _bot_moved(self, s: Table, before: tuple[int, str], error: str | None) -> None:
         self.bot_busy = False
         if s is not self.session:
             return
@@ -390,6 +434,8 @@ class LeHavreApp(App[None]):
         s = self.session
         if s is None or self.table is None:
             return ""
+        if s.hosted:
+            return self.refuse("The host plays the bots at this table; they cannot be paused from a seat.")
         if all(kind == "human" for kind in s.seats):
             return self.refuse("No bots at this table: there is nothing to pause.")
         self.bots_paused = not self.bots_paused
@@ -411,17 +457,17 @@ class LeHavreApp(App[None]):
         if s.over:
             self.refuse("The game is over: there is nothing left to suggest.")
             return
-        if s.is_bot_turn() or self.bot_busy:
+        if not s.plays_now() or self.bot_busy:
             self.refuse(f"{self.seat_label(s.state.current)} is playing; ask for a hint on your turn.")
             return
         if self.hint_busy:
             return
         self.hint_busy = True
         self._show_hint_line("Thinking…")
-        self._hint(s, len(s.actions))
+        self._hint(s, s.moves)
 
     @work(thread=True, group="hints")
-    def _hint(self, s: Session, moves: int) -> None:
+    def _hint(self, s: Table, moves: int) -> None:
         try:
             result: tuple[str, str] | str = s.hint(self.hint_budget)
         except Exception as exc:  # noqa: BLE001
@@ -429,11 +475,11 @@ class LeHavreApp(App[None]):
         with contextlib.suppress(RuntimeError):
             self.call_from_thread(self._hinted, s, moves, result)
 
-    def _hinted(self, s: Session, moves: int, result: tuple[str, str] | str) -> None:
+    def _hinted(self, s: Table, moves: int, result: tuple[str, str] | str) -> None:
         from .screens.feeding import FeedingScreen
 
         self.hint_busy = False
-        if s is not self.session or len(s.actions) != moves:
+        if s is not self.session or s.moves != moves:
             return  # the game moved on meanwhile
         if isinstance(result, str):
             self.refuse(f"No hint this time: {result}")
@@ -459,11 +505,13 @@ class LeHavreApp(App[None]):
 
     # --- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "save", "cards", "hint"):
+        if action in ("undo", "save"):  # a hosted table keeps its own moves
+            return self.session is not None and self.table is not None and not self.session.hosted
+        if action in ("cards", "hint"):
             return self.session is not None and self.table is not None
-        if action == "pause":  # shown only at a table with bots
+        if action == "pause":  # shown only at a table with bots, which are played here
             s = self.session
-            return s is not None and self.table is not None and any(k != "human" for k in s.seats)
+            return s is not None and self.table is not None and not s.hosted and any(k != "human" for k in s.seats)
         return True
 
     def _undo(self) -> str:
@@ -472,7 +520,11 @@ class LeHavreApp(App[None]):
             return ""
         if s.is_bot_turn() or self.bot_busy:
             return self.refuse(f"{self.seat_label(s.state.current)} is playing; bot moves cannot be taken back.")
-        if not s.undo():
+        try:
+            taken_back = s.undo()
+        except NotAtThisTable as exc:
+            return self.refuse(str(exc))
+        if not taken_back:
             if s.undo_lost_by_loading():
                 return self.refuse(
                     "Moves made before the game was loaded cannot be taken back: undo starts afresh "
@@ -500,6 +552,9 @@ class LeHavreApp(App[None]):
             target = (self.saves or save_dir()) / time.strftime("lehavre-%Y%m%d-%H%M%S.json")
         try:
             s.save(target)
+        except NotAtThisTable as exc:
+            self.refuse(str(exc))
+            return
         except OSError as exc:
             self.refuse(f"The game could not be saved to {target} ({exc.strerror}).")
             return
@@ -543,5 +598,5 @@ class LeHavreApp(App[None]):
             table.fill(command)
 
 
-def run(session: Session | None = None, *, ascii: bool | None = None, resumed: bool = False) -> None:
+def run(session: Table | None = None, *, ascii: bool | None = None, resumed: bool = False) -> None:
     LeHavreApp(session, ascii=ascii, resumed=resumed).run()

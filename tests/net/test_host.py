@@ -155,20 +155,36 @@ async def test_bots_at_a_hosted_table_are_played_by_the_host(host: Host) -> None
     assert host.store.moves(game.id)[3][0] == 1
 
 
+async def test_a_login_goes_to_its_table_without_the_lobby(host: Host, two_players) -> None:
+    zoe = await RawClient.open(host.port)
+    await zoe.hello("zoe", key=host.local_key)  # the only table has a free seat
+    assert (await zoe.until("seated")).seat == 0
+    other = host.new_table(Setup(players=2, seed=4, names=["Ann", "Bo"]), ["human", "human"], named=True)
+    bo = await RawClient.open(host.port)
+    await bo.hello("bo", key=host.local_key)  # the one table with a seat of his name
+    sat = await bo.until("seated")
+    assert sat.table == other.id and sat.seat == 1
+    eva = await RawClient.open(host.port)
+    await eva.hello("eva", key=host.local_key)  # two tables, none hers: the lobby
+    await eva.until("welcome")
+    assert isinstance(await eva.receive(), Tables)
+
+
 async def test_the_lobby_lists_creates_and_joins_tables(host: Host, two_players) -> None:
+    host.new_table(Setup(players=2, seed=8), ["human", "human"], named=False)
     me = await RawClient.open(host.port)
     await me.hello("eva", key=host.local_key)
     assert (await me.receive()).may_create
     tables = await me.receive()
-    assert isinstance(tables, Tables) and [t.id for t in tables.tables] == [two_players.id]
+    assert isinstance(tables, Tables) and [t.id for t in tables.tables] == [two_players.id, two_players.id + 1]
     await me.send({"type": "create", "seats": ["human", "random", "human"], "variant": "short"})
     sat = await me.until("seated")
-    assert sat.seat == 0 and sat.name == "Eva" and sat.table != two_players.id
+    assert sat.seat == 0 and sat.name == "Eva" and sat.table == two_players.id + 2
     new = host.tables[sat.table]
     assert [s.kind for s in new.seats] == ["human", "random", "human"]
     await me.send({"type": "leave"})
     tables = await me.until("tables")
-    assert len(tables.tables) == 2 and not tables.tables[1].seats[0].present
+    assert len(tables.tables) == 3 and not tables.tables[2].seats[0].present and tables.tables[2].seats[0].claimed
     await me.send({"type": "join", "table": two_players.id})
     assert (await me.until("seated")).seat == 0  # an unnamed seat takes her name there too
 

@@ -13,7 +13,7 @@ from ...engine.state import GameState
 from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
-    from ...session import Session
+    from ...table import Table
     from ..app import LeHavreApp
 
 # Component classes styled in lehavre.tcss (`TableWidget > .tw--seat-0 { ... }`).
@@ -94,7 +94,7 @@ class TableWidget(Widget):
         return cast("LeHavreApp", self.app)
 
     @property
-    def session(self) -> Session:
+    def session(self) -> Table:
         s = self.game.session
         assert s is not None
         return s

@@ -66,6 +66,8 @@ class PlayerPanel(TableWidget):
         kind = self.app_session_seat_kind()
         if kind != "human":
             name += f" ({kind} bot)"
+        if self.session.away(self.seat_no):
+            name += " (away)"
         self.border_title = f"{name} {self.g.pointer} to play" if active else name
         self.border_subtitle = f"wealth so far {score(s, self.seat_no).total}"
         super().sync()
@@ -216,7 +218,8 @@ class PlayerLine(TableWidget):
         self.seat_no = seat
 
     def signature(self) -> object:
-        return player_signature(self.state, self.seat_no)
+        away = tuple(self.session.away(i) for i in range(self.state.num_players))
+        return player_signature(self.state, self.seat_no), away
 
     def render(self) -> RenderableType:
         s = self.state
@@ -228,8 +231,12 @@ class PlayerLine(TableWidget):
         name.append(f"{g.pointer}" if active else " ", self.st("active") if active else self.st("dim"))
         name.append(" ")
         name.append(p.name, self.seat(self.seat_no))
+        away = [self.session.away(i) for i in range(s.num_players)]
+        if away[self.seat_no]:
+            name.append(" away", self.st("dim"))
         grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, width=max(len(q.name) for q in s.players) + 2)
+        widths = [len(q.name) + (5 if away[i] else 0) for i, q in enumerate(s.players)]
+        grid.add_column(no_wrap=True, width=max(widths) + 2)
         grid.add_column(no_wrap=True, justify="right", width=4)
         grid.add_column(no_wrap=True, width=10)
         grid.add_column(overflow="fold", ratio=1)

@@ -1,0 +1,181 @@
+"""The host's lobby: the open tables and their seats, sitting down at one, opening a new one.
+
+A visit without a name or a way in (a browser) starts here with the name and the table's
+invite code to fill in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select
+
+from ...engine.setup import MAX_PLAYERS
+from ...net.protocol import TableInfo
+from .common import Plain, TooSmall
+from .setup import SEAT_KINDS
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from ..app import LeHavreApp
+    from ..hosted import Visit
+
+NO_SEAT = "none"
+
+
+def seats_text(t: TableInfo) -> str:
+    """'Anna (here), Ben (away), Clara (random bot), David (free)'."""
+    parts = []
+    for s in t.seats:
+        if s.kind != "human":
+            parts.append(f"{s.name} ({s.kind} bot)")
+        elif s.present:
+            parts.append(f"{s.name} (here)")
+        elif s.claimed:
+            parts.append(f"{s.name} (away)")
+        else:
+            parts.append(f"{s.name} (free)")
+    if t.watchers:
+        parts.append(f"{t.watchers} watching")
+    return ", ".join(parts)
+
+
+def game_text(t: TableInfo) -> str:
+    state = "over" if t.over else f"round {t.round}/{t.rounds}"
+    return f"{t.variant}, {len(t.seats)} pl., {state}"
+
+
+class LobbyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LobbyScreen > .body { align: center top; }
+    #lobby { width: 100%; max-width: 110; height: 1fr; padding: 0 1; }
+    #lobby-title { text-style: bold; color: $accent; height: 1; }
+    #lobby-status { color: $text-muted; height: auto; }
+    #lobby-tables { height: 1fr; min-height: 5; }
+    #lobby-login, #lobby-new { height: auto; }
+    #lobby-login Input { width: 24; }
+    #lobby-new Select { width: 13; }
+    #lobby-new .lobby-label { width: 10; }
+    #lobby-new SelectCurrent { padding: 0 1; }
+    #lobby-new Checkbox { width: auto; }
+    .lobby-row { height: auto; }
+    .lobby-label { padding: 1 1 0 0; text-style: bold; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "refresh", "Refresh"),
+    ]
+
+    @property
+    def game(self) -> LeHavreApp:
+        return cast("LeHavreApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="body"), Vertical(id="lobby"):
+            yield Plain("LE HAVRE · the host's lobby", id="lobby-title")
+            yield Plain("", id="lobby-status")
+            with Horizontal(id="lobby-login", classes="lobby-row"):
+                yield Label("Name", classes="lobby-label")
+                yield Input(placeholder="your player name", id="login-name", max_length=16)
+                yield Label("Invite code", classes="lobby-label")
+                yield Input(placeholder="e.g. k7mq-2xrd", id="login-code", max_length=20)
+                yield Button("Sit down", id="login-go", variant="primary")
+            table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+            yield table
+            yield Plain("Enter on a table sits you down there (you watch when every seat is taken).", id="lobby-help")
+            with Vertical(id="lobby-new"):
+                with Horizontal(classes="lobby-row"):
+                    yield Label("New table", classes="lobby-label")
+                    for i in range(MAX_PLAYERS):
+                        options = [*SEAT_KINDS, ("no seat", NO_SEAT)] if i else list(SEAT_KINDS)
+                        start = "human" if i < 2 else NO_SEAT
+                        yield Select(options, value=start, allow_blank=False, id=f"new-seat-{i}")
+                with Horizontal(classes="lobby-row"):
+                    yield Label("", classes="lobby-label")
+                    yield Checkbox("short game", id="new-short")
+                    yield Button("Open the table", id="new-open")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#lobby-tables", DataTable)
+        table.add_columns("Table", "Game", "Seats")
+        visit = self.game.visit
+        if visit is not None:
+            self.show(visit)
+
+    def show(self, visit: Visit) -> None:
+        """Draw what the visit knows: its status, the tables, what this login may do."""
+        if not self.query("#lobby-tables"):
+            return  # not composed yet: on_mount draws it
+        welcome = visit.welcome
+        who = f" · you are {welcome.name}" if welcome is not None else ""
+        self.query_one("#lobby-title", Plain).update(Text(f"LE HAVRE · the host's lobby{who}"))
+        self.query_one("#lobby-status", Plain).update(Text(visit.status))
+        login = self.query_one("#lobby-login")
+        login.display = visit.needs_login
+        self.query_one("#lobby-new").display = welcome is not None and welcome.may_create
+        table = self.query_one("#lobby-tables", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for t in visit.tables:
+            table.add_row(str(t.id), game_text(t), seats_text(t), key=str(t.id))
+        if visit.tables:
+            table.move_cursor(row=min(max(row, 0), len(visit.tables) - 1))
+        if visit.needs_login:
+            self.query_one("#login-name", Input).focus()
+        else:
+            table.focus()
+
+    @property
+    def visit(self) -> Visit | None:
+        return self.game.visit
+
+    @on(DataTable.RowSelected, "#lobby-tables")
+    def sit_down(self, event: DataTable.RowSelected) -> None:
+        visit = self.visit
+        if visit is not None and event.row_key.value is not None:
+            visit.join(int(event.row_key.value))
+
+    @on(Button.Pressed, "#new-open")
+    def open_table(self) -> None:
+        visit = self.visit
+        if visit is None:
+            return
+        seats = [str(self.query_one(f"#new-seat-{i}", Select).value) for i in range(MAX_PLAYERS)]
+        seats = [k for k in seats if k != NO_SEAT]
+        variant = "short" if self.query_one("#new-short", Checkbox).value else "full"
+        if "human" not in seats:
+            self.say("A new table needs a seat for you: make at least one seat human.")
+            return
+        visit.create(seats, variant)
+
+    @on(Button.Pressed, "#login-go")
+    @on(Input.Submitted, "#login-code")
+    def log_in(self) -> None:
+        visit = self.visit
+        if visit is None:
+            return
+        name = self.query_one("#login-name", Input).value.strip()
+        code = self.query_one("#login-code", Input).value.strip()
+        if not name or not code:
+            self.say("Give your player name and the table's invite code (the host printed it).")
+            return
+        visit.login(name, code)
+
+    @on(Input.Submitted, "#login-name")
+    def to_code(self) -> None:
+        self.query_one("#login-code", Input).focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-status", Plain).update(Text(text))
+
+    def action_refresh(self) -> None:
+        visit = self.visit
+        if visit is not None:
+            visit.refresh_tables()
