@@ -30,8 +30,8 @@ import asyncssh
 
 from .host import Host
 
-MAX_PER_ADDRESS = 8  # SSH connections from one address at once
-MAX_CONNECTIONS = 100  # SSH connections in all
+MAX_PER_ADDRESS = 8  # tables open from one address at once (each runs a table client)
+MAX_CONNECTIONS = 100  # SSH connections in all (logged in or not), and twice MAX_PER_ADDRESS from one address
 LOGIN_SECONDS = 30.0  # to authenticate
 IDLE_SECONDS = 3600.0  # a session with no keystroke for an hour is closed
 FAILED_PASSWORD_PAUSE = 1.0  # seconds before a wrong invite code is answered
@@ -100,7 +100,8 @@ class Door:
         self.keys_path = authorized_keys
         self.host_key_path = host_key_path
         self.lang = lang
-        self.per_address: Counter[str] = Counter()
+        self.per_address: Counter[str] = Counter()  # SSH connections
+        self.tables_open: Counter[str] = Counter()  # sessions running a table client
         self.sessions: set[asyncio.Task[None]] = set()
         self.children: set[asyncio.subprocess.Process] = set()
         self._keys: set[bytes] = set()
@@ -173,14 +174,25 @@ class Door:
             process.stderr.write(b"Le Havre needs a terminal: log in without -T (or with ssh -t).\r\n")
             process.exit(1)
             return
+        address = str((process.get_extra_info("peername") or ("",))[0])
+        if self.tables_open[address] >= MAX_PER_ADDRESS:
+            process.stderr.write(
+                f"Too many tables open from {address} ({MAX_PER_ADDRESS}); close one and log in again.\r\n".encode()
+            )
+            process.exit(1)
+            return
         login = str(process.get_extra_info("username") or "")
         table = process.get_extra_info("lehavre_table")
         lang = lang_of(dict(process.env), self.lang)
         ticket = self.host.issue_ticket(login, table, lang)
+        self.tables_open[address] += 1
         try:
             code = await self._run_client(process, term, ticket, lang)
         finally:
             self.host.revoke_ticket(ticket)
+            self.tables_open[address] -= 1
+            if self.tables_open[address] <= 0:
+                del self.tables_open[address]
         with contextlib.suppress(Exception):
             process.exit(code)
 
@@ -249,8 +261,8 @@ class DoorServer(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else ""
         door = self.door
         door.per_address[self.address] += 1
-        if door.per_address[self.address] > MAX_PER_ADDRESS or door.per_address.total() > MAX_CONNECTIONS:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections; try again later.")
+        if door.per_address[self.address] > 2 * MAX_PER_ADDRESS or door.per_address.total() > MAX_CONNECTIONS:
+            conn.abort()  # before a word of SSH is said: nothing more is spent on it
 
     def connection_lost(self, exc: Exception | None) -> None:
         door = self.door

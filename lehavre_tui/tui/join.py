@@ -80,7 +80,7 @@ def join(args: argparse.Namespace) -> int:
     if os.environ.get("LEHAVRE_PTY") == "1":
         take_terminal()
     ticket = os.environ.get("LEHAVRE_TICKET") or None
-    found = None if args.guest else running_host()
+    found = None if args.guest or ticket else running_host()
     if args.address is None:
         if found is None:
             return _fail("No host is running for this user; give its address: lehavre join HOST:PORT.")
