@@ -141,15 +141,23 @@ class Door:
         sockets = self._server.sockets
         return int(sockets[0].getsockname()[1]) if sockets else port
 
-    async def stop(self) -> None:
-        for child in list(self.children):
-            _end(child)
+    async def stop(self, grace: float = 0.0) -> None:
+        """No more logins; the table clients get `grace` seconds to end by themselves (told
+        so by the host, they put the players' terminals back in order), then are ended."""
         if self._server is not None:
             self._server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 2)
+        deadline = asyncio.get_running_loop().time() + grace
+        while self.children and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        for child in list(self.children):
+            _end(child)
+        if self.sessions:
+            await asyncio.wait(set(self.sessions), timeout=2)
         for task in list(self.sessions):
             task.cancel()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
 
     # --- a session -----------------------------------------------------------------------------
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:

@@ -175,8 +175,8 @@ async def _serve(host: Host, args: argparse.Namespace) -> int:
     finally:
         if web is not None:
             await web.stop()
-        await door.stop()
-        await host.stop()
+        await host.stop()  # every client is told, and ends
+        await door.stop(grace=3.0)
         with contextlib.suppress(OSError):
             info.unlink()
 

@@ -121,7 +121,7 @@ class Visit:
             )
             pinger = asyncio.get_running_loop().create_task(self._ping(link))
             try:
-                await link.run(self._message)
+                await link.run(self._shown)
             except (OSError, BadMessage):
                 pass
             finally:
@@ -174,6 +174,19 @@ class Visit:
         self._lobby_changed()
 
     # --- what the host says --------------------------------------------------------------------
+    def _shown(self, msg: HostMessage) -> None:
+        """A message from the host, shown; a message this client fails to show is said so
+        (the connection goes on: the next table the host sends draws everything again)."""
+        try:
+            self._message(msg)
+        except Exception as exc:  # noqa: BLE001 - said at the table or in the lobby
+            text = f"This client could not show what the host sent ({type(exc).__name__}: {exc})."
+            self.status = text
+            app = self.app
+            if app is not None and app.table is not None:
+                app.refuse(text)
+            self._lobby_changed()
+
     def _message(self, msg: HostMessage) -> None:
         app = self.app
         if app is None:
@@ -211,7 +224,8 @@ class Visit:
                 app.table.note(msg.text)
         elif isinstance(msg, Bye):
             self.ended = True
-            app.exit(return_code=1, message=msg.text)
+            self.status = msg.text
+            app.exit(return_code=1, message=msg.text)  # said in the terminal once the table is gone
 
     def _table(self, u: TableUpdate) -> None:
         app = self.app

@@ -52,6 +52,13 @@ class RawClient:
             if msg.log:
                 return msg
 
+    async def said(self, text: str, timeout: float = 5.0) -> TableUpdate:
+        """Table updates up to the one whose new log entries hold `text`."""
+        while True:
+            update = await self.heard(timeout)
+            if any(e.text == text for e in update.log):
+                return update
+
     async def closed(self, timeout: float = 5.0) -> list[HostMessage]:
         """Every message up to the end of the connection (which must come)."""
         out = []

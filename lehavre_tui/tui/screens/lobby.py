@@ -18,7 +18,6 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, S
 from ...engine.setup import MAX_PLAYERS
 from ...net.protocol import TableInfo
 from .common import Plain, TooSmall
-from .setup import SEAT_KINDS
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
     from ..hosted import Visit
 
 NO_SEAT = "none"
+SEAT_KINDS = (("human", "human"), ("random", "random"), ("heuristic", "heuristic"), ("search", "search"))
 
 
 def seats_text(t: TableInfo) -> str:
@@ -60,8 +60,8 @@ class LobbyScreen(Screen[None]):
     #lobby-tables { height: 1fr; min-height: 5; }
     #lobby-login, #lobby-new { height: auto; }
     #lobby-login Input { width: 24; }
-    #lobby-new Select { width: 13; }
-    #lobby-new .lobby-label { width: 10; }
+    #lobby-new Select { width: 14; }
+    #lobby-new .lobby-label { width: 6; }
     #lobby-new SelectCurrent { padding: 0 1; }
     #lobby-new Checkbox { width: auto; }
     .lobby-row { height: auto; }
@@ -91,7 +91,7 @@ class LobbyScreen(Screen[None]):
             yield Plain("Enter on a table sits you down there (you watch when every seat is taken).", id="lobby-help")
             with Vertical(id="lobby-new"):
                 with Horizontal(classes="lobby-row"):
-                    yield Label("New table", classes="lobby-label")
+                    yield Label("Seats", classes="lobby-label")
                     for i in range(MAX_PLAYERS):
                         options = [*SEAT_KINDS, ("no seat", NO_SEAT)] if i else list(SEAT_KINDS)
                         start = "human" if i < 2 else NO_SEAT
@@ -99,20 +99,23 @@ class LobbyScreen(Screen[None]):
                 with Horizontal(classes="lobby-row"):
                     yield Label("", classes="lobby-label")
                     yield Checkbox("short game", id="new-short")
-                    yield Button("Open the table", id="new-open")
+                    yield Button("Open a new table", id="new-open")
         yield Footer()
+
+    _ready = False  # the table of tables has its columns
 
     def on_mount(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
         table.add_columns("Table", "Game", "Seats")
+        self._ready = True
         visit = self.game.visit
         if visit is not None:
             self.show(visit)
 
     def show(self, visit: Visit) -> None:
         """Draw what the visit knows: its status, the tables, what this login may do."""
-        if not self.query("#lobby-tables"):
-            return  # not composed yet: on_mount draws it
+        if not self._ready:
+            return  # not mounted yet: on_mount draws it
         welcome = visit.welcome
         who = f" · you are {welcome.name}" if welcome is not None else ""
         self.query_one("#lobby-title", Plain).update(Text(f"LE HAVRE · the host's lobby{who}"))

@@ -276,6 +276,18 @@ class CommandBar(Vertical):
 
     def on_mount(self) -> None:
         self.show_hint("")
+        self._name_prompt()
+
+    def _name_prompt(self) -> None:
+        """At a hosted table the prompt names the player at this keyboard ('Ben>')."""
+        from ...net.client import HostedTable
+
+        s = cast("LeHavreApp", self.app).session
+        if isinstance(s, HostedTable):
+            mark = f"{s.name}>" if s.seat is not None else "watching>"
+            prompt = self.query_one("#prompt", Label)
+            prompt.update(mark)
+            prompt.styles.width = len(mark) + 2
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value != self._refused:
