@@ -17,10 +17,10 @@ from lehavre_tui.tui.hosted import Visit
 from lehavre_tui.tui.screens.feeding import FeedingScreen
 from lehavre_tui.tui.screens.lobby import LobbyScreen
 from lehavre_tui.tui.screens.table import TableScreen
-from lehavre_tui.tui.widgets import CommandBar, CommandInput, GameLog, PlayerLine
+from lehavre_tui.tui.widgets import CommandInput, GameLog, PlayerLine
 from lehavre_tui.tui.widgets.command_bar import CommandHint, completions
 
-from .conftest import RawClient, seated
+from .conftest import seated
 
 
 async def until(pilot: Pilot, ready: Callable[[], bool], timeout: float = 8.0) -> None:
@@ -71,8 +71,10 @@ async def test_a_player_sits_down_from_the_lobby_and_plays_with_another(host: Ho
         await until(pilot, lambda: app.session is not None and app.session.state.current == 1)
         # now it is Ben's turn: Anna's bar says what she may do meanwhile
         await until(pilot, lambda: "Ben is to play. Meanwhile: sell" in hint_text(app))
-        assert completions(app, "") and all(c.split()[0] in ("sell", "help", "say", "show", "cards", "scores",
-                                                             "lobby", "quit") for c in completions(app, ""))
+        assert completions(app, "") and all(
+            c.split()[0] in ("sell", "help", "say", "show", "cards", "scores", "lobby", "quit")
+            for c in completions(app, "")
+        )
         await ben.send({"type": "command", "seat": 1, "text": "supply"})
         await until(pilot, lambda: "Ben's ship reaches" in log_text(app))
         # words for the table, both ways
