@@ -63,7 +63,9 @@ class WebDoor(Server):
         await site.start()
         server: Any = site._server  # the bound socket tells the port when 0 was asked for
         sockets = getattr(server, "sockets", None) or []
-        return int(sockets[0].getsockname()[1]) if sockets else self.port
+        if sockets:
+            self.port = int(sockets[0].getsockname()[1])
+        return self.port
 
     async def stop(self) -> None:
         if self._runner is not None:

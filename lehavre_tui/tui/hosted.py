@@ -67,8 +67,12 @@ class Visit:
         self.tables: list[TableInfo] = []
         self.table: HostedTable | None = None
         self._seated: Seated | None = None  # seated, the table not yet received
-        self.status = f"Connecting to the host at {host}:{port}…"
         self.ended = False
+        self.status = (
+            "Give your player name and the table's invite code (the host printed it)."
+            if self.needs_login
+            else f"Connecting to the host at {host}:{port}…"
+        )
 
     @property
     def needs_login(self) -> bool:
@@ -79,6 +83,7 @@ class Visit:
 
     def login(self, name: str, code: str) -> None:
         self.name, self.code = name.strip(), code.strip()
+        self.status = f"Connecting to the host at {self.host}:{self.port}…"
         if self.app is not None:
             self.start(self.app)
 

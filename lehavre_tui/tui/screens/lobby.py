@@ -159,7 +159,6 @@ class LobbyScreen(Screen[None]):
         visit.create(seats, variant)
 
     @on(Button.Pressed, "#login-go")
-    @on(Input.Submitted, "#login-code")
     def log_in(self) -> None:
         visit = self.visit
         if visit is None:
@@ -168,12 +167,17 @@ class LobbyScreen(Screen[None]):
         code = self.query_one("#login-code", Input).value.strip()
         if not name or not code:
             self.say("Give your player name and the table's invite code (the host printed it).")
+            self.query_one("#login-code" if name else "#login-name", Input).focus()
             return
         visit.login(name, code)
 
-    @on(Input.Submitted, "#login-name")
-    def to_code(self) -> None:
-        self.query_one("#login-code", Input).focus()
+    @on(Input.Submitted)
+    def login_typed(self, event: Input.Submitted) -> None:
+        """Enter in the name goes on to the code (when it is still empty); in the code, in."""
+        if event.input.id == "login-name" and not self.query_one("#login-code", Input).value.strip():
+            self.query_one("#login-code", Input).focus()
+        elif event.input.id in ("login-name", "login-code"):
+            self.log_in()
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-status", Plain).update(Text(text))
