@@ -119,7 +119,7 @@ def host_main(args: argparse.Namespace) -> int:
     try:
         if args.resume:
             if not host.resume():
-                return _fail("No stored table is waiting to be continued; start one with lehavre host.")
+                print("No stored table is waiting to be continued: players open tables in the lobby.")
         else:
             setup, seats, named = table_options(args)
             host.new_table(setup, seats, named)

@@ -15,6 +15,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from ..net.client import HostedTable, HostLink
+from ..net.host import PING_SECONDS
 from ..net.protocol import (
     PROTOCOL_VERSION,
     BadMessage,
@@ -39,7 +40,6 @@ from ..net.protocol import (
 if TYPE_CHECKING:
     from .app import LeHavreApp
 
-PING_SECONDS = 30.0
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0)
 
 
