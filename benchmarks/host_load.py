@@ -10,8 +10,8 @@ move once a second (supply, take the fullest offer space, end; feed, pay). Measu
 - latency: from sending a move to each of the table's clients having received and read the
   table with that move (all clients, all moves: p50, p99, max); the table client draws it in
   its next frame;
-- host memory: the host's resident memory before the tables and with them, per table (the
-  table's game, its log and its three connections);
+- host memory: the host's resident memory before the tables, with them, and after the play
+  (the logs have grown), per table (the table's game, its log and its three connections);
 - moves lost: at the end the host is killed (SIGKILL); every move any client saw must be in
   the table file.
 """
@@ -190,6 +190,7 @@ async def run(args: argparse.Namespace) -> dict:
                     unseen += 1
     seen = {cs[0].table: max(c.moves for c in cs) for cs in tables}
     refusals = [r for cs in tables for c in cs for r in c.refusals]
+    after_play = rss_kib(host.pid)
     host.send_signal(signal.SIGKILL)
     host.wait()
     for task in readers:
@@ -213,6 +214,8 @@ async def run(args: argparse.Namespace) -> dict:
         "host_rss_mib_before": round(before / 1024, 1),
         "host_rss_mib_with_tables": round(with_tables / 1024, 1),
         "host_kib_per_table": round((with_tables - before) / args.tables),
+        "host_rss_mib_after_play": round(after_play / 1024, 1),
+        "host_kib_per_table_after_play": round((after_play - before) / args.tables),
         "moves_lost_after_kill": lost,
         "refusals": len(refusals),
         "first_refusal": refusals[0] if refusals else None,

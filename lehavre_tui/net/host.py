@@ -91,6 +91,7 @@ class Client:
     writer: asyncio.StreamWriter
     login: str = ""
     name: str = ""  # the login as a player name
+    lang: str = "en"  # the language this player reads the table in (the log is English for now)
     may_create: bool = False
     only_table: int | None = None  # an invite code opens its own table only
     game: HostedGame | None = None
@@ -302,6 +303,7 @@ class Host:
             )
             return False
         client.login, client.name = login, name
+        client.lang = hello.lang
         client.send(Welcome(name=name, may_create=client.may_create))
         return True
 

@@ -95,6 +95,7 @@ class Store:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            os.chmod(path.parent, 0o700)  # the table file, its journal, the host's key: the host's user only
             fresh = not path.exists()
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             if fresh:
