@@ -159,7 +159,7 @@ def test_two_players_over_ssh_play_a_round_leave_come_back_and_survive_a_killed_
             ben.kill()
             anna.wait_for("Ben is away; the seat waits.", since=at)
             ben = players[1] = hosting.login("ben", width=80, height=24)
-            ben.wait_for("Ben is at the table.")
+            ben.wait_for("Ben is at the table.", "Meanwhile: sell")  # his table, drawn in full
     assert delays and max(delays) < 1.0, delays  # every move on the other screen within a second
     anna.wait_for("Round 2")
 
