@@ -152,7 +152,7 @@ class Door:
         for child in list(self.children):
             _end(child)
         if self.sessions:
-            await asyncio.wait(set(self.sessions), timeout=2)
+            await asyncio.wait(set(self.sessions), timeout=5)  # each collects its client's exit
         for task in list(self.sessions):
             task.cancel()
         if self._server is not None:

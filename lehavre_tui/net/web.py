@@ -7,6 +7,7 @@ since each runs a client program.
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 import sys
 from collections import Counter
@@ -68,6 +69,12 @@ class WebDoor(Server):
         return self.port
 
     async def stop(self) -> None:
+        """Close every tab (its table client is told to quit) and stop serving."""
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3.0
+        while self.tabs and loop.time() < deadline:  # the table clients end
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1.0)  # and their exits are collected before the loop may close
