@@ -1,20 +1,23 @@
 """The `lehavre` command: play a script of commands, or simulate random games.
 
-    lehavre run SCRIPT [--json]
+    lehavre run SCRIPT [--json] [--lang en|pl|cs]
     lehavre simulate --players N [--short] [--seed S] [--games K] [--json]
 
 A script is a set-up header of `key: value` lines, a line `---`, then one command per
-line (see `commands/`); `#` starts a comment. Errors print one sentence and exit 2.
+line (see `commands/`; in English, Polish or Czech words, mixed as you like); `#` starts a
+comment. Errors print one sentence and exit 2. What is printed is in the language of
+`--lang`, else of the environment (LC_ALL, LC_MESSAGES, LANG), else English.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,19 +27,84 @@ from pydantic import ValidationError
 from .commands import CommandError, HelpRequested, building_id, parse
 from .engine.cards import content
 from .engine.errors import IllegalAction
-from .engine.goods import goods_text
+from .engine.message import Arg, Card, Count, Goods, Listing, Msg, MsgN
 from .engine.rules import apply, legal_actions
 from .engine.scoring import final_scores, winners
 from .engine.setup import Setup, new_game
 from .engine.state import GameState, Variant
-from .engine.words import francs_text, plural
+from .engine.words import plural
+from .text import LANGUAGES, N_, _, language_from_env, render, set_language
 
 EXIT_ERROR = 2
 MAX_ACTIONS = 100_000  # a random game longer than this is reported as unfinished
 
 
 class ScriptError(Exception):
-    """A script that cannot be played; the message is one sentence for the player."""
+    """A script that cannot be played; the message is one sentence for the player
+    (`msg` as data, read in the reader's language with `text.render`; `str()` is English)."""
+
+    def __init__(self, msg: Msg | str) -> None:
+        self.msg: Msg | str = msg
+        super().__init__(str(msg))
+
+
+# --- the reader's language ------------------------------------------------------------------------
+
+
+class LanguageError(ValueError):
+    """A --lang that is not a language of the game; the message says which are."""
+
+
+def resolve_language(arg: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to read in: `--lang` when given ('pl', 'PL', 'pl_PL.UTF-8'), else the
+    environment's (LC_ALL, LC_MESSAGES, LANG), else English. LanguageError for a --lang
+    that is not one of the game's."""
+    return requested_language(arg, environ) or "en"
+
+
+def requested_language(arg: str | None, environ: Mapping[str, str] | None = None) -> str | None:
+    """The language `--lang` or else the environment asks for; None when neither names one of
+    the game's (then a saved choice may decide). LanguageError for a bad --lang."""
+    env = os.environ if environ is None else environ
+    if arg is None:
+        for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+            if env.get(var):
+                lang = language_from_env({var: env[var]})
+                return lang if _code(env[var]) == lang else None
+        return None
+    if _code(arg) in LANGUAGES:
+        return _code(arg)
+    raise LanguageError(
+        render(Msg("'{language}' is not a language of the game; choose --lang en, pl or cs.", language=arg))
+    )
+
+
+def _code(value: str) -> str:
+    """'pl_PL.UTF-8' -> 'pl', 'CS' -> 'cs'."""
+    return value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+def _argv_language(argv: Sequence[str]) -> str | None:
+    """The --lang given on a command line, looked at before the parser is built (its help
+    texts are in the reader's language)."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def add_language_option(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """`--lang en|pl|cs` on a command (on a subcommand it does not hide one given before it)."""
+    parser.add_argument(
+        "--lang",
+        default=None if top else argparse.SUPPRESS,
+        metavar="en|pl|cs",
+        help=_("the language to read in: en, pl or cs (default: from LC_ALL, LC_MESSAGES, LANG)"),
+    )
 
 
 # --- scripts ------------------------------------------------------------------------------------
@@ -61,7 +129,9 @@ def _int(value: str, key: str, n: int) -> int:
     try:
         return int(value)
     except ValueError:
-        raise ScriptError(f"line {n}: '{key}' must be a whole number, not '{value}'.") from None
+        raise ScriptError(
+            Msg("line {n}: '{key}' must be a whole number, not '{value}'.", n=n, key=key, value=value)
+        ) from None
 
 
 def _names(value: str, n: int, special: bool) -> list[str]:
@@ -70,11 +140,14 @@ def _names(value: str, n: int, special: bool) -> list[str]:
         try:
             b = building_id(word)
         except CommandError as exc:
-            raise ScriptError(f"line {n}: {exc}") from None
+            raise ScriptError(Msg("line {n}: {error}", n=n, error=exc.msg)) from None
         deck = content().buildings[b].deck
         if (deck == "special") != special:
-            kind = "special building" if special else "standard building for a proposal stack"
-            raise ScriptError(f"line {n}: '{word}' is not a {kind}.")
+            if special:
+                raise ScriptError(Msg("line {n}: '{word}' is not a special building.", n=n, word=word))
+            raise ScriptError(
+                Msg("line {n}: '{word}' is not a standard building for a proposal stack.", n=n, word=word)
+            )
         out.append(b)
     return out
 
@@ -89,19 +162,19 @@ def _yes_no(value: str, key: str, n: int) -> bool:
         return True
     if word in _NO:
         return False
-    raise ScriptError(f"line {n}: '{key}' is yes or no, not '{value}'.")
+    raise ScriptError(Msg("line {n}: '{key}' is yes or no, not '{value}'.", n=n, key=key, value=value))
 
 
 def _setup(header: dict[str, tuple[int, str]]) -> Setup:
     if "players" not in header:
-        raise ScriptError("The script's header must say how many players, e.g. 'players: 3'.")
+        raise ScriptError(Msg("The script's header must say how many players, e.g. 'players: 3'."))
     data: dict[str, Any] = {}
     for key, (n, value) in header.items():
         if key in ("players", "seed"):
             data[key] = _int(value, key, n)
         elif key == "variant":
             if value.lower() not in ("full", "short"):
-                raise ScriptError(f"line {n}: the variant is 'full' or 'short', not '{value}'.")
+                raise ScriptError(Msg("line {n}: the variant is 'full' or 'short', not '{value}'.", n=n, value=value))
             data["variant"] = value.lower()
         elif key == "names":
             data["names"] = [x.strip() for x in value.split(",") if x.strip()]
@@ -114,7 +187,7 @@ def _setup(header: dict[str, tuple[int, str]]) -> Setup:
     keys = [k for k in ("stack1", "stack2", "stack3") if k in header]
     stacks = [_names(header[k][1], header[k][0], special=False) for k in keys]
     if stacks and len(stacks) != 3:
-        raise ScriptError("Give all three proposal stacks (stack1, stack2, stack3) or none.")
+        raise ScriptError(Msg("Give all three proposal stacks (stack1, stack2, stack3) or none."))
     if stacks:
         data["stacks"] = stacks
     try:
@@ -123,7 +196,9 @@ def _setup(header: dict[str, tuple[int, str]]) -> Setup:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
         msg = str(first["msg"]).removeprefix("Value error, ")
-        raise ScriptError(f"Bad set-up{' (' + where + ')' if where else ''}: {msg}.") from None
+        if where:
+            raise ScriptError(Msg("Bad set-up ({where}): {error}.", where=where, error=msg)) from None
+        raise ScriptError(Msg("Bad set-up: {error}.", error=msg)) from None
 
 
 def read_script(text: str) -> Script:
@@ -132,7 +207,7 @@ def read_script(text: str) -> Script:
     try:
         sep = next(i for i, line in enumerate(lines) if line.strip() == "---")
     except StopIteration:
-        raise ScriptError("The script has no '---' line between the set-up header and the commands.") from None
+        raise ScriptError(Msg("The script has no '---' line between the set-up header and the commands.")) from None
     header: dict[str, tuple[int, str]] = {}
     for i, raw in enumerate(lines[:sep], start=1):
         line = _strip(raw)
@@ -141,11 +216,17 @@ def read_script(text: str) -> Script:
         key, colon, value = line.partition(":")
         key = key.strip().lower().replace(" ", "_").replace("-", "_")
         if not colon:
-            raise ScriptError(f"line {i}: a header line is 'key: value', e.g. 'players: 3'.")
+            raise ScriptError(Msg("line {n}: a header line is 'key: value', e.g. 'players: 3'.", n=i))
         if key not in HEADER_KEYS:
-            raise ScriptError(f"line {i}: unknown header key '{key}'; known: {', '.join(HEADER_KEYS)}.")
+            raise ScriptError(
+                Msg("line {n}: unknown header key '{key}'; known: {keys}.", n=i, key=key,
+                    keys=Listing(HEADER_KEYS, ","))
+            )  # fmt: skip
         if key in header:
-            raise ScriptError(f"line {i}: '{key}' was already given on line {header[key][0]}; give each key once.")
+            raise ScriptError(
+                Msg("line {n}: '{key}' was already given on line {first}; give each key once.", n=i, key=key,
+                    first=header[key][0])
+            )  # fmt: skip
         header[key] = (i, value.strip())
     commands = [(i, _strip(raw)) for i, raw in enumerate(lines[sep + 1 :], start=sep + 2)]
     return Script(_setup(header), [(i, c) for i, c in commands if c])
@@ -155,13 +236,14 @@ def _start(setup: Setup) -> GameState:
     try:
         return new_game(setup)
     except IllegalAction as exc:
-        raise ScriptError(f"Bad set-up: {exc}") from None
+        raise ScriptError(Msg("Bad set-up: {error}", error=exc.msg)) from None
 
 
 def _play(script: Script, out: list[str]) -> GameState:
-    """Apply every command; log lines go to `out`. ScriptError names the failing line."""
+    """Apply every command; log lines go to `out`, in the reader's language. ScriptError
+    names the failing line."""
     state = _start(script.setup)
-    out.extend(state.events)
+    out.extend(render(e) for e in state.events)
     for n, command in script.commands:
         try:
             action = parse(command, state)
@@ -170,39 +252,71 @@ def _play(script: Script, out: list[str]) -> GameState:
             out.append(exc.text)
             continue
         except (CommandError, IllegalAction) as exc:
-            raise ScriptError(f"line {n}: {command}: {exc}") from None
-        out.extend(state.events)
+            raise ScriptError(Msg("line {n}: {command}: {error}", n=n, command=command, error=exc.msg)) from None
+        out.extend(render(e) for e in state.events)
     return state
 
 
+_PHASES = {
+    "turn": N_("Round {round} of {rounds}, turn phase; {player} to act."),
+    "interest": N_("Round {round} of {rounds}, interest phase; {player} to act."),
+    "feeding": N_("Round {round} of {rounds}, feeding phase; {player} to act."),
+    "final": N_("Round {round} of {rounds}, final phase; {player} to act."),
+}
+_SHIPS = {
+    "wooden": N_("wooden ship {name} ({value})"),
+    "iron": N_("iron ship {name} ({value})"),
+    "steel": N_("steel ship {name} ({value})"),
+    "luxury": N_("luxury liner {name} ({value})"),
+}
+
+
+def _listing(items: Sequence[Arg]) -> Arg:
+    return Listing(tuple(items), ",") if items else Msg("none")
+
+
 def summary(state: GameState) -> list[str]:
-    """Round, phase, and each player's holdings; scores once the game is over."""
+    """Round, phase, and each player's holdings; scores once the game is over (in the
+    reader's language)."""
     c = content()
     if state.phase == "over":
-        head = f"The game is over after {state.rounds_total} rounds."
+        head = Msg("The game is over after {rounds} rounds.", rounds=state.rounds_total)
     else:
         who = state.players[state.current].name
-        head = f"Round {state.round} of {state.rounds_total}, {state.phase} phase; {who} to act."
-    lines = [head]
+        head = Msg(_PHASES[state.phase], round=state.round, rounds=state.rounds_total, player=who)
+    lines: list[Msg] = [head]
     for i, p in enumerate(state.players):
-        buildings = ", ".join(c.buildings[b].name for b in state.buildings_of(i)) or "none"
-        ships = ", ".join(
-            f"{c.ship_kinds[c.ships[x].type].name.lower()} {c.ships[x].name} ({c.ships[x].value})" for x in p.ships
-        )
+        buildings = _listing([Card(b) for b in state.buildings_of(i)])
+        ships = _listing([Msg(_SHIPS[c.ships[x].type], name=c.ships[x].name, value=c.ships[x].value) for x in p.ships])
         lines.append(
-            f"{p.name}: {francs_text(p.francs)}, {plural(p.loans, 'loan')}; "
-            f"goods: {goods_text(p.goods)}; buildings: {buildings}; ships: {ships or 'none'}."
+            Msg(
+                "{player}: {francs}, {loans}; goods: {goods}; buildings: {buildings}; ships: {ships}.",
+                player=p.name,
+                francs=Count(p.francs, "franc"),
+                loans=Count(p.loans, "loan"),
+                goods=Goods.of(p.goods),
+                buildings=buildings,
+                ships=ships,
+            )
         )
     if state.phase == "over":
         for sc in final_scores(state):
-            bonus = sum(sc.bonuses.values())
             lines.append(
-                f"{sc.name} scores {sc.total} (buildings {sc.buildings}, ships {sc.ships}, "
-                f"bonuses {bonus}, francs {sc.francs}, loans {sc.loans})."
+                Msg(
+                    "{player} scores {total} (buildings {buildings}, ships {ships}, bonuses {bonuses}, "
+                    "francs {francs}, loans {loans}).",
+                    player=sc.name,
+                    total=sc.total,
+                    buildings=sc.buildings,
+                    ships=sc.ships,
+                    bonuses=sum(sc.bonuses.values()),
+                    francs=sc.francs,
+                    loans=sc.loans,
+                )
             )
-        names = [state.players[i].name for i in winners(state)]
-        lines.append(f"Winner{'s' if len(names) > 1 else ''}: {', '.join(names)}.")
-    return lines
+        names = tuple(state.players[i].name for i in winners(state))
+        lines.append(MsgN("Winner: {names}.", "Winners: {names}.", "names", names=Listing(names, ",")))
+    return [render(m) for m in lines]
 
 
 def result_json(state: GameState) -> dict[str, Any]:
@@ -219,16 +333,16 @@ def _run(args: argparse.Namespace) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        return _fail(f"Cannot read the script '{path}': {exc.strerror or exc}.")
+        return _fail(Msg("Cannot read the script '{path}': {reason}.", path=str(path), reason=str(exc.strerror or exc)))
     except UnicodeDecodeError:
-        return _fail(f"The script '{path}' is not a UTF-8 text file.")
+        return _fail(Msg("The script '{path}' is not a UTF-8 text file.", path=str(path)))
     log: list[str] = []
     try:
         state = _play(read_script(text), log)
     except ScriptError as exc:
         if not args.json:
             _print_lines(log)
-        return _fail(str(exc))
+        return _fail(exc.msg)
     if args.json:
         print(json.dumps(result_json(state)))
     else:
@@ -266,10 +380,13 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
     bad = [k for k in kinds if k not in KINDS]
     if bad:
-        return _fail(f"'{bad[0]}' is not a bot; --seats takes {', '.join(KINDS)} (people play in the table).")
+        return _fail(
+            Msg("'{kind}' is not a bot; --seats takes {kinds} (people play in the table).", kind=bad[0],
+                kinds=Listing(tuple(KINDS), ","))
+        )  # fmt: skip
     players = args.players if args.players is not None else len(kinds)
     if not 1 <= players <= 5:
-        return _fail("Le Havre is played by 1 to 5 players; give 1 to 5 seats or --players 1 to 5.")
+        return _fail(Msg("Le Havre is played by 1 to 5 players; give 1 to 5 seats or --players 1 to 5."))
     stats = tournament(kinds, args.games, variant, args.seed, players, args.budget, args.playouts)
     rows = [
         {
@@ -301,18 +418,16 @@ def _simulate(args: argparse.Namespace) -> int:
 
     variant_: Variant = "short" if args.short else "full"
     if args.games < 1:
-        return _fail("Play at least one game: --games 1 or more.")
+        return _fail(Msg("Play at least one game: --games 1 or more."))
     problem = search_options_error(args.budget, args.playouts)
     if problem:
         return _fail(problem)
     if args.seats:
         return _tournament(args, variant_)
     if args.players is None:
-        return _fail("Say how many players: --players 1 to 5 (or give bot seats with --seats).")
+        return _fail(Msg("Say how many players: --players 1 to 5 (or give bot seats with --seats)."))
     if not 1 <= args.players <= 5:
-        return _fail("Le Havre is played by 1 to 5 players; choose --players 1 to 5.")
-    if args.games < 1:
-        return _fail("Play at least one game: --games 1 or more.")
+        return _fail(Msg("Le Havre is played by 1 to 5 players; choose --players 1 to 5."))
     variant: Variant = "short" if args.short else "full"
     results = []
     for k in range(args.games):
@@ -340,8 +455,8 @@ def _result_line(r: dict[str, Any]) -> str:
 # --- entry point --------------------------------------------------------------------------------
 
 
-def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
+def _fail(message: Msg | str) -> int:
+    print(render(message), file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -351,13 +466,16 @@ def _print_lines(lines: Sequence[str]) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser; its help texts are in the reader's language (set it first)."""
     parser = argparse.ArgumentParser(
-        prog="lehavre", description="Le Havre in the terminal: play scripts, simulate games."
+        prog="lehavre", description=_("Le Havre in the terminal: play scripts, simulate games.")
     )
+    add_language_option(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    run = sub.add_parser("run", help="play a script of commands and print the log")
-    run.add_argument("script", metavar="SCRIPT", help="set-up header, a '---' line, then commands")
-    run.add_argument("--json", action="store_true", help="print the final state and scores as JSON")
+    run = sub.add_parser("run", help=_("play a script of commands and print the log"))
+    run.add_argument("script", metavar="SCRIPT", help=_("set-up header, a '---' line, then commands"))
+    run.add_argument("--json", action="store_true", help=_("print the final state and scores as JSON"))
+    add_language_option(run)
     sim = sub.add_parser("simulate", help="play random legal games to the end")
     sim.add_argument("--players", type=int, default=None, help="number of players, 1 to 5")
     sim.add_argument(
@@ -386,9 +504,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
+    set_language(resolve_language(None))  # the environment's: also for a word on a bad --lang
+    try:  # the help texts are read in the language asked for: known before parsing
+        set_language(resolve_language(_argv_language(words)))
+    except LanguageError as exc:
+        return _fail(str(exc))
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
     except SystemExit as exc:  # --help, or a usage error already explained by argparse
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     if args.command == "run":

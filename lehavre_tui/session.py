@@ -13,15 +13,16 @@ from typing import ClassVar
 
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, SellBuilding, SellShip, Supply
 from .engine.errors import IllegalAction
+from .engine.message import Listing, Msg, MsgN
 from .engine.rules import apply, legal_actions, mover
 from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
-from .engine.words import plural
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
+from .text import render
 
-__all__ = ["Session", "SaveError", "LogLine", "autosave_path"]
+__all__ = ["Session", "SaveError", "SeatsError", "LogLine", "autosave_path"]
 
 
 def autosave_path() -> Path:
@@ -38,9 +39,14 @@ def autosave_path() -> Path:
 
 @dataclass(frozen=True)
 class LogLine:
-    text: str
+    event: Msg | str  # what happened, as the engine says it (a str: words of the session's own)
     move: int  # index of the move that produced it (0: the set-up)
     seat: int  # who was acting
+
+    @property
+    def text(self) -> str:
+        """The line in the reader's language."""
+        return render(self.event)
 
 
 @dataclass
@@ -82,8 +88,8 @@ class Session:
         s = cls(setup=complete_setup(setup), state=state, actions=actions, autosave=autosave)
         try:
             s.seats = _seat_kinds(read_seats(text), setup.players)
-        except ValueError as exc:
-            raise SaveError(f"The save file's seats are damaged: {exc}") from None
+        except SeatsError as exc:
+            raise SaveError(Msg("The save file's seats are damaged: {reason}", reason=exc.msg)) from None
         seat = 0
         replay = new_game(s.setup)
         for i, lines in enumerate(narration):
@@ -121,7 +127,7 @@ class Session:
         if autosave.is_file():
             kept = autosave.with_name("previous-" + autosave.name)
             keep_copy(autosave, kept)
-            note = f"The game saved before this one is kept in {kept}."
+            note = Msg("The game saved before this one is kept in {path}.", path=str(kept))
             self.log.append(LogLine(note, len(self.actions), self.state.current))
         self._save()
 
@@ -130,7 +136,8 @@ class Session:
         return legal_actions(self.state)
 
     def act(self, action: Action) -> list[str]:
-        """Apply a move; returns its narration. Raises IllegalAction and changes nothing."""
+        """Apply a move; returns its narration in the reader's language (the log keeps it as
+        messages, `LogLine.event`). Raises IllegalAction and changes nothing."""
         before = self.state
         seat = mover(before, action)
         after = apply(before, action)
@@ -144,7 +151,7 @@ class Session:
         else:
             self._undo.append((before, len(self.actions) - 1, len(self.log) - len(after.events)))
         self._save()
-        return list(after.events)
+        return [render(e) for e in after.events]
 
     def command(self, text: str) -> list[str]:
         """Parse a command of the command language and play it."""
@@ -164,9 +171,10 @@ class Session:
             return self.command(text)
         view = state.clone()
         view.current = seat
-        waiting = (
-            f"{state.players[state.current].name} is to act now; while you wait you may only sell "
-            "a building or a ship ('sell joinery', 'sell wooden')."
+        waiting = Msg(
+            "{player} is to act now; while you wait you may only sell a building or a ship "
+            "('sell joinery', 'sell wooden').",
+            player=state.players[state.current].name,
         )
         try:
             action = parse(text, view)
@@ -183,7 +191,8 @@ class Session:
         return not self.over and self.seats[self.state.current] != "human"
 
     def bot_move(self) -> list[str]:
-        """Let the bot on the seat to act choose and play one move; returns its narration."""
+        """Let the bot on the seat to act choose and play one move; returns its narration
+        in the reader's language."""
         return self.act(self.bot_choice(self.state))
 
     def bot_choice(self, state: GameState) -> Action:
@@ -200,12 +209,13 @@ class Session:
         return cache[seat]
 
     def hint(self, budget: float = 1.0) -> tuple[str, str]:
-        """The search bot's suggestion for the player to act: (command, reason)."""
+        """The search bot's suggestion for the player to act: (command, reason), the reason
+        in the reader's language."""
         from .bots.hint import hint
         from .commands import to_command
 
         action, reason = hint(self.state, budget)
-        return to_command(action, self.state), reason
+        return to_command(action, self.state), render(reason)
 
     def record_solo(self) -> tuple[int | None, list[tuple[str, int]]] | None:
         """Enter a finished solo game in the local best scores (once); None otherwise."""
@@ -234,7 +244,8 @@ class Session:
         del self.movers[n_actions:]
         del self.log[n_log:]
         who = state.players[state.current].name
-        self.log.append(LogLine(f"{who} takes the last move back.", len(self.actions), state.current))
+        back = Msg("{player} takes the last move back.", player=who)
+        self.log.append(LogLine(back, len(self.actions), state.current))
         self._save()
         return True
 
@@ -277,7 +288,7 @@ class Session:
     def say(self, text: str) -> None:
         from .table import NotAtThisTable
 
-        raise NotAtThisTable("Everybody plays at this keyboard: 'say' talks to a hosted table (lehavre host).")
+        raise NotAtThisTable(Msg("Everybody plays at this keyboard: 'say' talks to a hosted table (lehavre host)."))
 
     def scores(self) -> list[Score]:
         return final_scores(self.state)
@@ -289,32 +300,45 @@ class Session:
 BOT_KINDS = ("random", "heuristic", "search")
 
 
+class SeatsError(ValueError):
+    """Seat kinds that do not fit the game. `msg` is the message as data (a template and its
+    parameters, see engine/message.py); `str(error)` is the English sentence."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
+
+
 def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
-    """Validated seat kinds; everybody human when not given."""
+    """Validated seat kinds; everybody human when not given (SeatsError otherwise)."""
     if not seats:
         return ["human"] * players
     kinds = [k.strip().lower() for k in seats]
     if len(kinds) != players:
-        need = "needs" if players == 1 else "need"
-        raise ValueError(f"{plural(players, 'player')} {need} {plural(players, 'seat')}, not {len(kinds)}.")
+        raise SeatsError(
+            MsgN(
+                "{n} player needs {n} seat, not {given}.",
+                "{n} players need {n} seats, not {given}.",
+                "n",
+                n=players,
+                given=len(kinds),
+            )
+        )
     for k in kinds:
         if k != "human" and k not in BOT_KINDS:
-            raise ValueError(f"'{k}' is not a seat kind; choose human, {', '.join(BOT_KINDS)}.")
+            raise SeatsError(
+                Msg("'{typed}' is not a seat kind; choose human, {kinds}.", typed=k, kinds=Listing(BOT_KINDS, ","))
+            )
     return kinds
 
 
 def _verb_of(text: str) -> str | None:
-    """The verb a command line begins with, when its first word names one for sure."""
-    from .commands.verbs import ALIASES, VERBS
+    """The verb a command line begins with (in any language of the commands), when its first
+    word names one for sure."""
+    from .commands.words import verb_of
 
     words = text.split()
-    if not words:
-        return None
-    w = words[0].lower()
-    if w in VERBS or w in ALIASES:
-        return ALIASES.get(w, w)
-    hits = [v for v in VERBS if v.startswith(w)]
-    return hits[0] if len(hits) == 1 else None
+    return verb_of(words[0]) if words else None
 
 
 def _closes_undo(before: GameState, action: Action, after: GameState) -> bool:

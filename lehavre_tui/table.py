@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from .engine.message import Msg
+
 if TYPE_CHECKING:
     from .engine.actions import Action
     from .engine.scoring import Score
@@ -24,7 +26,12 @@ if TYPE_CHECKING:
 
 class NotAtThisTable(Exception):
     """Something this kind of table does not do (undo at a hosted table, words for the table
-    at one keyboard); the message says why, in a sentence for the player."""
+    at one keyboard); the message says why, in a sentence for the player (`msg`, read in the
+    reader's language by `lehavre_tui.text.render`)."""
+
+    def __init__(self, msg: Msg | str) -> None:
+        self.msg: Msg | str = msg
+        super().__init__(str(msg))
 
 
 class Table(Protocol):

@@ -56,3 +56,8 @@ def is_sentence(message: str) -> bool:
     if not message.endswith((".", "!")):
         return False
     return not re.search(r"\(s\)|None|\{|\}|<|Good\.|\[|\]", message)
+
+
+def said(s: GameState) -> list[str]:
+    """The narration of the last move, in English (the engine keeps it as messages)."""
+    return [str(e) for e in s.events]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import random
 import runpy
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from lehavre_tui import text
 from lehavre_tui.cli import main
 from lehavre_tui.commands import to_command
 from lehavre_tui.engine.rules import apply, legal_actions
@@ -44,6 +46,16 @@ enter marketplace fish wood
 keep
 end
 """
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """These tests read English whatever the machine's locale says (`--lang` has its own tests)."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    yield
+    text.set_language("en")
 
 
 def write(tmp_path: Path, text: str, name: str = "game.txt") -> str:

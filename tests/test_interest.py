@@ -27,6 +27,7 @@ from lehavre_tui.engine.setup import Setup, complete_setup, new_game
 from lehavre_tui.engine.state import TOWN, GameState
 
 from .conftest import game, give, own
+from .helpers_rules import said
 
 INTEREST_CHIT = 5
 
@@ -49,7 +50,7 @@ def test_a_player_who_could_sell_chooses_and_the_turn_waits():
     assert s.phase == "interest"
     assert s.current == 1  # Ben decides, although it is Anna's turn
     assert s.players[1].loans == 1  # nothing taken yet
-    assert "Ben has 0 francs of 1 franc and may sell a building or ship, or take a loan." in s.events[-1]
+    assert "Ben has 0 francs of 1 franc and may sell a building or ship, or take a loan." in said(s)[-1]
     assert set(legal_actions(s)) == {PayInterest(), SellBuilding(building="fishery")}
     with pytest.raises(IllegalAction, match="settle the interest"):
         apply(s, TakeOffer(space="wood"))
@@ -61,7 +62,7 @@ def test_a_player_who_could_sell_chooses_and_the_turn_waits():
     s = apply(s, PayInterest())
     assert s.players[1].francs == 4 and s.players[1].loans == 1
     assert s.phase == "turn" and s.current == 0 and s.supplied  # Anna's turn goes on
-    assert s.events[-1] == "Anna's turn goes on."
+    assert said(s)[-1] == "Anna's turn goes on."
     s = apply(s, TakeOffer(space="wood"))
     give(s, 0, francs=20)
     assert BuyBuilding(building="fishery") in legal_actions(s)
@@ -176,7 +177,7 @@ def test_paying_without_selling_takes_the_loan():
     s = apply(apply(s, Supply()), PayInterest())
     assert s.players[1].loans == 2 and s.players[1].francs == 3
     assert s.owner["fishery"] == 1
-    assert s.events == ["Interest is due: Ben cannot pay 1 franc.", "Ben must take 1 loan (4 francs).",
+    assert said(s) == ["Interest is due: Ben cannot pay 1 franc.", "Ben must take 1 loan (4 francs).",
                         "Anna's turn goes on."]
 
 
@@ -252,7 +253,7 @@ def _first_format_game() -> tuple[Setup, list[Action], GameState]:
             a = rng.choice(legal_actions(s))
             s = apply(s, a)
             actions.append(a)
-            if any(e.startswith("Interest is due") for e in s.events) and any(
+            if any(e.startswith("Interest is due") for e in said(s)) and any(
                 q.loans > p.loans and has_something_to_sell(s, i)
                 for i, (p, q) in enumerate(zip(before.players, s.players, strict=True))
             ):
@@ -300,5 +301,5 @@ def test_a_hint_names_the_interest_payment_in_words():
     s = short_of_francs(interest_first(), 1)
     own(s, "fishery", 1)
     s = apply(s, Supply())
-    assert describe(s, PayInterest()) == "Pay the interest (a loan covers what your francs do not)"
-    assert describe(s, SellBuilding(building="fishery")) == "Sell the Fishery"
+    assert str(describe(s, PayInterest())) == "Pay the interest (a loan covers what your francs do not)"
+    assert str(describe(s, SellBuilding(building="fishery"))) == "Sell the Fishery"

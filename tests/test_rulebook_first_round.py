@@ -25,6 +25,7 @@ from lehavre_tui.engine.state import GameState
 from lehavre_tui.tutorial import SETUP
 
 from .conftest import STACKS_3P
+from .helpers_rules import said
 
 RED, GREEN, BLUE = 0, 1, 2
 EXAMPLE_CHITS = [7, 5, 6, 1, 3, 4, 2]  # ids: iron+franc, wood+fish, fish+grain, wood+cattle, ...
@@ -116,7 +117,7 @@ def worked_round() -> list[Action]:
     # End of round 1: 2 food each, no harvest. Red and Green have no food: they pay francs.
     # Blue has a choice (fish or francs) and pays 2 fish.
     assert s.phase == "feeding" and s.current == BLUE
-    assert "No harvest this round." in s.events
+    assert "No harvest this round." in said(s)
     s = step(s, Feed())
     assert s.phase == "turn" and s.round == 2
 

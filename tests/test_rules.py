@@ -30,7 +30,7 @@ from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.state import OFFER_SPACES, TOWN, GameState
 
 from .conftest import game, give, own, ready
-from .helpers_rules import close_round, feed_all, is_sentence, last_turn, offers, stock, turn
+from .helpers_rules import close_round, feed_all, is_sentence, last_turn, offers, said, stock, turn
 
 # The seven supply chits (DATA.md §3): id -> the two offer spaces it fills; 5 is "Interest".
 CHITS = {
@@ -120,7 +120,7 @@ def test_the_kth_turn_of_a_round_uses_chit_k():
 def test_a_chit_is_turned_face_up_once_and_stays_up():
     s = apply(game(3), Supply())
     assert s.revealed == [True, False, False, False, False, False, False]
-    assert s.events[0] == "Anna's ship reaches the first chit (turned face up): 1 wood and 1 cattle are unloaded."
+    assert said(s)[0] == "Anna's ship reaches the first chit (turned face up): 1 wood and 1 cattle are unloaded."
     s = apply(apply(s, take_most(s)), EndTurn())
     for _ in range(6):
         s = turn(s, take_most(s))
@@ -130,7 +130,7 @@ def test_a_chit_is_turned_face_up_once_and_stays_up():
     s = apply(s, Supply())  # round 2 begins with Ben
     assert s.revealed == [True] * 7
     assert s.chits == [1, 2, 3, 4, 5, 6, 7]
-    assert s.events[0] == "Ben's ship reaches the first chit: 1 wood and 1 cattle are unloaded."
+    assert said(s)[0] == "Ben's ship reaches the first chit: 1 wood and 1 cattle are unloaded."
 
 
 # --- interest ----------------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def test_interest_every_player_with_a_loan_pays_one_franc():
     s = apply(s, Supply())
     assert [p.francs for p in s.players] == [4, 4, 5]
     assert [p.loans for p in s.players] == [1, 3, 0]
-    assert s.events[1:] == ["Interest is due: Anna pays 1 franc.", "Interest is due: Ben pays 1 franc."]
+    assert said(s)[1:] == ["Interest is due: Anna pays 1 franc.", "Interest is due: Ben pays 1 franc."]
 
 
 def test_interest_without_francs_takes_a_loan():
@@ -158,7 +158,7 @@ def test_interest_without_francs_takes_a_loan():
     s = apply(s, Supply())
     assert s.players[1].loans == 2
     assert s.players[1].francs == 3  # 4 francs from the loan, 1 paid
-    assert s.events[-1] == "Ben must take 1 loan (4 francs)."
+    assert said(s)[-1] == "Ben must take 1 loan (4 francs)."
 
 
 def test_interest_is_paid_once_a_round():
@@ -167,7 +167,7 @@ def test_interest_is_paid_once_a_round():
     interest_turns = []
     for k in range(7):
         s = apply(s, Supply())
-        if any(e.startswith("Interest is due") for e in s.events):
+        if any(e.startswith("Interest is due") for e in said(s)):
             interest_turns.append(k)
         s = apply(apply(s, take_most(s)), EndTurn())
     assert interest_turns == [2]
@@ -200,7 +200,7 @@ def test_taking_francs_adds_them_to_the_purse():
     s = apply(game(3), Supply())
     s = apply(s, TakeOffer(space="francs"))
     assert s.players[0].francs == 7
-    assert s.events == ["Anna takes the 2 francs."]
+    assert said(s) == ["Anna takes the 2 francs."]
 
 
 def test_taking_an_empty_space_is_refused():
@@ -221,7 +221,7 @@ def test_food_fee_goes_to_the_owner():
     s = apply(s, Enter(building="hardware_store", fee="food", fee_goods={"fish": 1}))
     assert stock(s, 1) == {"fish": 1, "coal": 1}
     assert stock(s, 0) == {"wood": 1, "iron": 1, "brick": 1, "coal": 1}
-    assert s.events[0] == "Anna enters the Hardware Store, paying 1 fish to Ben."
+    assert said(s)[0] == "Anna enters the Hardware Store, paying 1 fish to Ben."
 
 
 def test_franc_fee_goes_to_the_owner():
@@ -236,7 +236,7 @@ def test_fee_to_a_town_building_goes_to_the_bank():
     own(s, "grocery_market", TOWN)
     s = apply(s, Enter(building="grocery_market"))
     assert [p.francs for p in s.players] == [4, 5, 5]
-    assert s.events[0] == "Anna enters the Grocery Market, paying 1 franc to the bank."
+    assert said(s)[0] == "Anna enters the Grocery Market, paying 1 franc to the bank."
 
 
 def test_own_building_is_free():
@@ -247,7 +247,7 @@ def test_own_building_is_free():
     s = apply(s, Enter(building="construction_firm", targets=["marketplace"]))
     assert s.players[0].francs == 5
     assert stock(s, 0) == {"fish": 2, "coal": 1}
-    assert s.events[0] == "Anna enters the Construction Firm."
+    assert said(s)[0] == "Anna enters the Construction Firm."
 
 
 @pytest.mark.parametrize(
@@ -359,7 +359,7 @@ def test_buying_a_town_building_for_its_price():
     s = apply(s, BuyBuilding(building="building_firm_1"))
     assert s.owner["building_firm_1"] == 0
     assert s.players[0].francs == 1
-    assert s.events == ["Anna buys the Building Firm for 4 francs."]
+    assert said(s) == ["Anna buys the Building Firm for 4 francs."]
 
 
 def test_only_the_top_proposal_can_be_bought_then_the_next_one():
@@ -412,7 +412,7 @@ def test_worker_goes_home_when_its_building_is_bought():
     give(s, 0, francs=6)
     s = apply(s, BuyBuilding(building="building_firm_2"))
     assert s.players[1].worker is None
-    assert s.events == ["Anna buys the Building Firm for 6 francs.", "Ben's worker leaves the Building Firm."]
+    assert said(s) == ["Anna buys the Building Firm for 6 francs.", "Ben's worker leaves the Building Firm."]
 
 
 # --- selling and repaying --------------------------------------------------------------------------
@@ -550,7 +550,7 @@ def test_no_harvest_on_a_no_harvest_round():
     give(s, 1, grain=1, cattle=2)
     s = feed_all(close_round(s))
     assert stock(s, 1) == {"grain": 1, "cattle": 2, "coal": 1}
-    assert "No harvest this round." in s.events
+    assert "No harvest this round." in said(s)
 
 
 def test_feeding_ships_supply_food_by_player_count():
@@ -568,7 +568,7 @@ def test_ship_food_beyond_the_demand_is_not_refunded():
     s.players[1].ships = ["S01"]  # wooden: 4 food with 2 players
     s = feed_all(close_round(s))
     assert [p.francs for p in s.players] == [2, 5]
-    assert "Ben's ships supply all the food needed." in s.events
+    assert "Ben's ships supply all the food needed." in said(s)
 
 
 def test_food_paid_beyond_the_demand_is_lost():
@@ -579,7 +579,7 @@ def test_food_paid_beyond_the_demand_is_lost():
     s = apply(s, Feed(payment={"meat": 1}))
     assert s.players[0].francs == 5
     assert "meat" not in stock(s, 0)
-    assert "Anna feeds the workers with 1 meat (1 food wasted)." in s.events
+    assert "Anna feeds the workers with 1 meat (1 food wasted)." in said(s)
 
 
 def test_feeding_refuses_part_payment_while_food_or_francs_remain():
@@ -620,7 +620,7 @@ def test_town_builds_the_lowest_numbered_top_card_on_a_standard_round():
     s = feed_all(close_round(s))
     assert s.owner["fishery"] == TOWN
     assert s.proposals == [["joinery", "bank"], ["bakehouse"], ["charcoal_kiln"]]
-    assert "The town builds the Fishery." in s.events
+    assert "The town builds the Fishery." in said(s)
 
 
 def test_town_builds_nothing_when_every_stack_is_empty():
@@ -662,14 +662,14 @@ def test_end_of_round_order_harvest_feeding_town_ship():
     s = feed_all(close_round(s))
 
     def first(prefix: str) -> int:
-        return next(i for i, e in enumerate(s.events) if e.startswith(prefix))
+        return next(i for i, e in enumerate(said(s)) if e.startswith(prefix))
 
     assert first("Harvest:") < first("Ben feeds") < first("The town builds") < first("The round card turns")
 
 
 def test_feeding_is_announced_in_food():
     s = feed_all(close_round(last_turn(game(3), round_no=1)))
-    assert "Feeding: 2 food per player." in s.events
+    assert "Feeding: 2 food per player." in said(s)
 
 
 # --- the final phase --------------------------------------------------------------------------------
@@ -710,7 +710,7 @@ def test_final_phase_one_main_action_each_in_seat_order_then_game_over():
     assert s.phase == "over"
     assert offers(s) == {**before, "francs": 0, "fish": 0, "wood": 0}  # never refilled
     assert s.players[1].francs == 5  # 20 - 15 food; no interest in the final phase
-    assert s.events[-1].endswith(("win!", "wins!"))
+    assert said(s)[-1].endswith(("win!", "wins!"))
     with pytest.raises(IllegalAction, match="The game is over"):
         apply(s, TakeOffer(space="clay"))
 

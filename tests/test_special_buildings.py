@@ -39,6 +39,7 @@ from lehavre_tui.engine.setup import (
 )
 from lehavre_tui.engine.state import OFFER_SPACES, TOWN, GameState
 from tests.conftest import game, give, own, ready
+from tests.helpers_rules import said
 
 CARDS = content().buildings
 SPECIALS = sorted(b for b, c in CARDS.items() if c.deck == "special")
@@ -612,7 +613,7 @@ def test_football_stadium_moves_when_a_purchase_empties_a_stack() -> None:
     s.proposals[1] = ["smokehouse"]
     s = apply(s, BuyBuilding(building="smokehouse"))
     assert s.proposals[1] == ["football_stadium"] and "football_stadium" not in s.owner
-    assert any("Football Stadium takes its place" in e for e in s.events)
+    assert any("Football Stadium takes its place" in e for e in said(s))
 
 
 def test_football_stadium_moves_when_the_town_empties_a_stack() -> None:
@@ -686,7 +687,7 @@ def test_the_town_builds_the_football_stadium_as_the_lowest_numbered_top() -> No
     s.proposals = [["football_stadium"], [], []]
     round_end.finish_round(s)
     assert s.owner["football_stadium"] == TOWN and s.proposals == [[], [], []]
-    assert "The town builds the Football Stadium." in s.events
+    assert "The town builds the Football Stadium." in said(s)
     # with the town for good: nobody buys it, and it is not laid out again
     s.phase, s.current, s.supplied = "turn", 0, True
     give(s, 0, francs=40)

@@ -17,7 +17,7 @@ from lehavre_tui.engine.scoring import score
 from lehavre_tui.engine.state import TOWN, GameState
 
 from .conftest import game, give, own, ready
-from .helpers_rules import offers, stock
+from .helpers_rules import offers, said, stock
 
 
 def at(*buildings: str, seat: int = 0, players: int = 3) -> GameState:
@@ -41,7 +41,7 @@ def test_building_firm_1_is_free_and_builds_the_top_card():
     assert stock(s, 0) == {"coal": 1}
     assert s.players[0].francs == 5
     assert s.players[0].worker == "building_firm_1"
-    assert s.events == ["Anna enters the Building Firm.", "Anna builds the Joinery, paying 3 wood."]
+    assert said(s) == ["Anna enters the Building Firm.", "Anna builds the Joinery, paying 3 wood."]
 
 
 def test_building_firm_2_costs_one_food_paid_to_the_supply():
@@ -55,7 +55,7 @@ def test_building_firm_2_costs_one_food_paid_to_the_supply():
     assert s.owner["charcoal_kiln"] == 0
     assert stock(s, 0) == {"coal": 1}
     assert [p.francs for p in s.players] == [5, 5, 5]
-    assert s.events[0] == "Anna enters the Building Firm, paying 1 fish to the supply."
+    assert said(s)[0] == "Anna enters the Building Firm, paying 1 fish to the supply."
 
 
 def test_building_firm_builds_only_the_top_card_of_a_stack():
@@ -142,7 +142,7 @@ def test_construction_firm_builds_two_from_the_same_stack_for_two_food():
     assert s.proposals[0] == ["joinery"]
     assert stock(s, 0) == {"coal": 1}
     assert s.players[0].francs == 3  # 2 food paid in francs, to the bank
-    assert s.events == [
+    assert said(s) == [
         "Anna enters the Construction Firm, paying 2 francs to the bank.",
         "Anna builds the Marketplace, paying 2 wood.",
         "Anna builds the Fishery, paying 1 wood, 1 clay.",
@@ -539,7 +539,7 @@ def test_wharf_needs_a_brick_before_the_first_iron_ship():
     assert s.players[0].ships == ["S08"]
     assert s.modernised == ["wharf_1"]
     assert stock(s, 0) == {}
-    assert "Anna modernises the Wharf with 1 brick." in s.events
+    assert "Anna modernises the Wharf with 1 brick." in said(s)
 
 
 def test_modernising_counts_once_per_wharf_for_everyone():

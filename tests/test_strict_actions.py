@@ -25,7 +25,7 @@ from lehavre_tui.engine.save import dump_save, load_save
 from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.state import GameState
 from tests.conftest import STACKS_3P, game, give, own, ready
-from tests.helpers_rules import close_round, is_sentence, last_turn, stock
+from tests.helpers_rules import close_round, is_sentence, last_turn, said, stock
 
 CARDS = content().buildings
 
@@ -257,7 +257,7 @@ def test_a_surplus_the_tokens_force_is_allowed_and_logged():
     s = at(town=("ironworks",), francs=1, coke=1)
     s = apply(s, Enter(building="ironworks", option="extra", fee="francs", energy={"coke": 1}))
     assert stock(s, 0) == {"iron": 4}
-    assert "Anna pays 1 coke as 6 energy (4 energy wasted)." in s.events
+    assert "Anna pays 1 coke as 6 energy (4 energy wasted)." in said(s)
     # ... but not with a token that could go
     s = at(town=("ironworks",), francs=1, coke=1, wood=1)
     refused(
@@ -270,13 +270,13 @@ def test_a_surplus_the_tokens_force_is_allowed_and_logged():
 def test_the_engine_names_the_waste_when_it_chooses():
     s = at(town=("bakehouse",), francs=1, grain=2, charcoal=1)
     s = apply(s, Enter(building="bakehouse"))
-    assert "Anna pays 1 charcoal as 1 energy (2 energy wasted)." in s.events
+    assert "Anna pays 1 charcoal as 1 energy (2 energy wasted)." in said(s)
 
 
 def test_a_fee_paid_with_a_larger_food_token_names_the_surplus():
     s = at(town=("hardware_store",), francs=0, meat=1)
     s = apply(s, Enter(building="hardware_store", fee_goods={"meat": 1}))
-    assert "Anna enters the Hardware Store, paying 1 meat to the supply (2 food more than the fee)." in s.events
+    assert "Anna enters the Hardware Store, paying 1 meat to the supply (2 food more than the fee)." in said(s)
 
 
 def test_food_inside_an_action_must_be_minimal_too():
@@ -287,7 +287,7 @@ def test_food_inside_an_action_must_be_minimal_too():
         "pay 1 meat instead of 1 meat, 1 fish",
     )
     s = apply(s, Enter(building="coal_trader", goods={"coal": 1}, food={"meat": 1}))
-    assert "Anna pays 1 meat as 2 food (1 food wasted)." in s.events
+    assert "Anna pays 1 meat as 2 food (1 food wasted)." in said(s)
 
 
 def test_feeding_with_a_token_to_spare_is_refused():
@@ -298,7 +298,7 @@ def test_feeding_with_a_token_to_spare_is_refused():
     refused(s, Feed(payment={"meat": 1, "fish": 1}), "pay 1 meat instead of 1 meat, 1 fish")
     refused(s, Feed(payment={"fish": 2, "francs": 1}), "pay 2 fish instead")
     s = apply(s, Feed(payment={"meat": 1}))
-    assert "Anna feeds the workers with 1 meat (1 food wasted)." in s.events
+    assert "Anna feeds the workers with 1 meat (1 food wasted)." in said(s)
 
 
 def test_energy_the_wind_farm_covers_is_refused():

@@ -33,7 +33,7 @@ def test_a_waiting_player_sells_between_the_moves_of_the_player_to_act():
     assert s.owner["fishery"] == TOWN
     assert s.players[1].francs == francs + 5  # half the Fishery's value 10
     assert s.current == 0 and s.supplied and not s.main_done  # Anna's turn is untouched
-    assert s.events == ["Ben sells the Fishery to the town for 5 francs."]
+    assert [str(e) for e in s.events] == ["Ben sells the Fishery to the town for 5 francs."]
     # a sale in another player's turn bars nobody: Anna may buy it at once
     assert s.turn_sold == []
     give(s, 0, francs=20)

@@ -14,7 +14,7 @@ from lehavre_tui.engine.state import GameState
 from lehavre_tui.engine.words import a_or_an, francs_text, plural
 
 from .conftest import game, give, own, ready
-from .helpers_rules import is_sentence
+from .helpers_rules import is_sentence, said
 from .test_interest import interest_first, short_of_francs
 
 
@@ -93,17 +93,17 @@ def test_a_food_fee_paid_to_the_town_goes_to_the_supply_and_francs_to_the_bank()
     own(s, "bakehouse")  # fee: 1 food
     give(s, 0, francs=5, fish=2, grain=1, wood=1)
     after = apply(s, Enter(building="bakehouse", amount=1, fee_goods={"fish": 1}))
-    assert after.events[0] == "Anna enters the Bakehouse, paying 1 fish to the supply."
+    assert said(after)[0] == "Anna enters the Bakehouse, paying 1 fish to the supply."
     after = apply(s, Enter(building="bakehouse", amount=1, fee="francs"))
-    assert after.events[0] == "Anna enters the Bakehouse, paying 1 franc to the bank."
+    assert said(after)[0] == "Anna enters the Bakehouse, paying 1 franc to the bank."
     own(s, "smokehouse")  # fee: 2 food or 1 franc
     give(s, 0, fish=4, wood=1)
     after = apply(s, Enter(building="smokehouse", amount=1, fee_goods={"fish": 1, "francs": 1}))
-    assert after.events[0] == "Anna enters the Smokehouse, paying 1 fish to the supply and 1 franc to the bank."
+    assert said(after)[0] == "Anna enters the Smokehouse, paying 1 fish to the supply and 1 franc to the bank."
     # a fee paid to a player is still paid to that player
     own(s, "bakehouse", 1)
     after = apply(s, Enter(building="bakehouse", amount=1, fee_goods={"fish": 1}))
-    assert after.events[0] == "Anna enters the Bakehouse, paying 1 fish to Ben."
+    assert said(after)[0] == "Anna enters the Bakehouse, paying 1 fish to Ben."
     assert after.players[1].goods == [1, *s.players[1].goods[1:]]
 
 
@@ -115,7 +115,7 @@ def test_an_iron_ship_and_one_franc() -> None:
     s.ship_stacks["iron"] = ["S10"]
     give(s, 0, francs=1)
     assert refusal(s, BuyShip(ship_type="iron")) == "An iron ship costs 20 francs; you have 1."
-    assert describe(s, BuyShip(ship_type="iron")) == "Buy an iron ship"
+    assert str(describe(s, BuyShip(ship_type="iron"))) == "Buy an iron ship"
     own(s, "wharf_1", 0)
     give(s, 0, iron=1, wood=3, brick=1)
     assert refusal(s, Enter(building="wharf_1", targets=("iron",))).startswith("An iron ship needs")
@@ -155,12 +155,12 @@ def test_the_local_court_names_the_choice_it_made_for_the_player() -> None:
     assert (
         "Anna names no choice at the Local Court, so it is 'two' (return 2 loans) rather than "
         "'one+francs' (return 1 loan and take 2 francs)."
-    ) in after.events
+    ) in said(after)
     # a named choice, or a single one, needs no such line
     for option, loans in (("one+francs", 3), (None, 1)):
         s.players[0].loans = loans
         after = apply(s, Enter(building="local_court", option=option))
-        assert not any("names no choice" in e for e in after.events)
+        assert not any("names no choice" in e for e in said(after))
 
 
 # --- selling in another player's turn -------------------------------------------------------

@@ -6,10 +6,12 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from ..engine.message import Msg
 from ..engine.rules import apply
 from ..engine.scoring import score, winners
 from ..engine.setup import Setup, new_game
 from ..engine.state import Variant
+from ..text import render
 from .base import Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
@@ -20,12 +22,17 @@ MAX_BUDGET = 3600.0  # seconds a move for a search bot; also the bound of a sear
 
 
 def search_options_error(budget: float | None, playouts: int | None = None) -> str | None:
-    """What is wrong with a search bot's thinking time (--budget) or playouts, in a sentence; None if nothing."""
+    """What is wrong with a search bot's thinking time (--budget) or playouts, in a sentence
+    in the reader's language; None if nothing."""
     if budget is not None and not 0 < budget <= MAX_BUDGET:  # also refuses nan
-        limit = f"{MAX_BUDGET:g}"
-        return f"--budget is the seconds a search bot may think for a move: give a number above 0, at most {limit}."
+        return render(Msg(
+            "--budget is the seconds a search bot may think for a move: give a number above 0, at most {limit}.",
+            limit=f"{MAX_BUDGET:g}",
+        ))
     if playouts is not None and playouts < 1:
-        return "--playouts is how many games a search bot plays out for a move: give 1 or more, e.g. --playouts 200."
+        return render(Msg(
+            "--playouts is how many games a search bot plays out for a move: give 1 or more, e.g. --playouts 200."
+        ))
     return None
 
 

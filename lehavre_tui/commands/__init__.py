@@ -7,6 +7,12 @@ actions, `complete_step(prefix, state)` the choices for the next word only (what
 offers), and `help_text(topic, state)` explains verbs, payments and cards. Parsing never
 changes the state.
 
+Words: the verbs, goods, payment words and choices may be English, Polish or Czech, with or
+without diacritics, mixed in one line (``weź ryby``, ``vstup pekárna 4``, ``nakarm ryby=2
+chleb=1``); `to_command(action, state, lang)` writes a line in Polish or Czech words, and
+completion offers the reader's language (`text.language()`). The word lists are data
+(`words_pl`, `words_cs`); `words` looks typed words up (`verb_of`, `table_word_of`).
+
 Names: buildings and ships by id (``building-firm-1``), English, Polish or Czech name (in
 words as the table prints them, ``steel mill``, or hyphenated, with or without diacritics),
 card number (``09``, ``SP-14``), or any unambiguous prefix of one of them (or of one of their
@@ -15,7 +21,8 @@ When a prefix fits several cards, the ones that make sense now decide (``wharf``
 one Wharf you can enter; with both free, the one where the rest of the line can be carried
 out, else you are asked which).
 
-Modules: `errors` (CommandError, HelpRequested), `verbs` (verbs and short forms), `names`
+Modules: `errors` (CommandError, HelpRequested), `verbs` (verbs and short forms), `words`
+(the words of the three languages, with `words_pl` and `words_cs`), `names`
 (card, ship and offer names), `now` (what makes sense now), `tokens` (words, good=N pairs,
 payments), `enter` (the enter verb's per-card choices), `parse` (one parser per verb),
 `render` (`to_command`), `complete` and `help`.
@@ -28,8 +35,9 @@ from .errors import CommandError, HelpRequested
 from .help import SYNTAX, help_text
 from .names import building_id, building_named
 from .parse import parse
-from .render import to_command
+from .render import command_words, to_command
 from .verbs import VERBS
+from .words import table_word_of, verb_of
 
 __all__ = [
     "Choice",
@@ -40,9 +48,12 @@ __all__ = [
     "Step",
     "building_id",
     "building_named",
+    "command_words",
     "complete",
     "complete_step",
     "help_text",
     "parse",
+    "table_word_of",
     "to_command",
+    "verb_of",
 ]

@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 from ..engine.cards import BuildingCard, CodedAction, ConvertAction, SellTableAction
-from ..engine.goods import Good
+from ..engine.goods import Good, parse_good
+from ..engine.message import Card, GoodName, Msg
 from ..engine.state import OFFER_SPACES, GameState
+from ..text import language
 from .errors import CommandError
 from .names import (
     _OFFER_NAMES,
     CARD,
     SHIP,
+    TOPS_NOW,
+    WATCHED_NOW,
     _building_names,
-    _label,
     _norm,
     _resolve,
     _ship_card_names,
     _ship_type_names,
     _take_name,
     _take_names,
+    building_word,
 )
 from .now import _cards, _tops, _visible
-from .tokens import _good, _is_good, _is_number, _number, _split_pair, _tokens
+from .tokens import _good, _good_key, _is_good, _is_number, _number, _split_pair, _tokens
+from .words import choice_of, is_francs, shown_good
 
 
 def _kind(card: BuildingCard) -> str:
@@ -28,28 +33,49 @@ def _kind(card: BuildingCard) -> str:
     return a.code if isinstance(a, CodedAction) else a.kind
 
 
-def _amount(card: BuildingCard, tokens: list[str], good: Good | None, noun: str) -> int | None:
-    """A number (or good=N for the card's own good); 'all' or nothing: the engine's maximum."""
+def _amount(card: BuildingCard, tokens: list[str], good: Good | None) -> int | None:
+    """A number (or good=N for the card's own good); 'all' or nothing: the engine's maximum.
+    Without a good the number counts sets (the card sells sets of goods)."""
     amount: int | None = None
-    label = _label(card.id)
-    example = f"'enter {label} 2'"
-    if good is not None:
-        example += f" or 'enter {label} {good.key}=2'"
+    lang = language()
+    word = building_word(card.id, lang)
+    if good is None:
+        example = Msg("'enter {building} 2'", building=word)
+    else:
+        example = Msg(
+            "'enter {building} 2' or 'enter {building} {good}=2'", building=word, good=shown_good(good.key, lang)
+        )
+    b = Card(card.id)
     for t in tokens:
         pair = _split_pair(t)
         named = _good(pair[0]) if pair is not None and _is_good(pair[0]) else None
-        if t.lower() in ("all", "max"):
+        if choice_of(t) in ("all", "max"):
             continue
         if _is_number(t):
             n = _number(t, example)
         elif pair is not None and good is not None and named == good.key:
             n = pair[1]
         elif pair is not None and good is not None and named is not None:
-            raise CommandError(f"The {card.name} takes {good.label}, not {named}; e.g. {example}.")
+            other = GoodName(parse_good(named))
+            raise CommandError(
+                Msg("The {building} takes {good}, not {other}; e.g. {example}.", building=b, good=GoodName(good),
+                    other=other, example=example)
+            )  # fmt: skip
+        elif good is None:
+            raise CommandError(
+                Msg("The {building} needs only how many sets, e.g. {example}; '{word}' is not that.", building=b,
+                    example=example, word=t)
+            )  # fmt: skip
         else:
-            raise CommandError(f"The {card.name} needs only how many {noun}, e.g. {example}; '{t}' is not that.")
+            raise CommandError(
+                Msg("The {building} needs only how many {good}, e.g. {example}; '{word}' is not that.", building=b,
+                    good=GoodName(good), example=example, word=t)
+            )  # fmt: skip
         if amount is not None:
-            raise CommandError(f"Give the number of {noun} once, e.g. {example}.")
+            if good is None:
+                raise CommandError(Msg("Give the number of sets once, e.g. {example}.", example=example))
+            raise CommandError(Msg("Give the number of {good} once, e.g. {example}.", good=GoodName(good),
+                                   example=example))  # fmt: skip
         amount = n
     return amount
 
@@ -59,32 +85,53 @@ _COURT = {"one": "one", "1": "one", "two": "two", "2": "two"}
 
 
 def _office_option(card: BuildingCard, words: list[str]) -> str | None:
-    parts = [p for w in words for p in w.lower().split("+") if p]
-    for p in parts:
-        if p not in _OFFICE_TRADES:
+    typed = [p for w in words for p in w.lower().split("+") if p]
+    parts = []
+    for p in typed:
+        key = _good_key(p)
+        if key not in _OFFICE_TRADES:
             raise CommandError(
-                f"'{p}' is not a trade at the {card.name}: steel (for 4 goods) and/or one of "
-                "brick, charcoal, leather (for 1 good), e.g. 'enter business-office steel+brick'."
+                Msg(
+                    "'{word}' is not a trade at the {building}: steel (for 4 goods) and/or one of "
+                    "brick, charcoal, leather (for 1 good), e.g. 'enter business-office steel+brick'.",
+                    word=p,
+                    building=Card(card.id),
+                )
             )
-    for p in parts:
-        if parts.count(p) > 1:
+        parts.append(key)
+    for p, key in zip(typed, parts, strict=True):
+        if parts.count(key) > 1:
             raise CommandError(
-                f"Each trade at the {card.name} is made at most once a visit; '{p}' is named twice. "
-                "Name steel once and one of brick, charcoal, leather once, e.g. 'enter business-office steel+brick'."
+                Msg(
+                    "Each trade at the {building} is made at most once a visit; '{word}' is named twice. "
+                    "Name steel once and one of brick, charcoal, leather once, e.g. "
+                    "'enter business-office steel+brick'.",
+                    building=Card(card.id),
+                    word=p,
+                )
             )
     parts = sorted(parts, key=lambda p: p != "steel")
     return "+".join(parts) or None
 
 
+def _court_word(word: str) -> str:
+    """'one', 'two' or 'francs' for a word of the Local Court's choice in any language."""
+    if is_francs(word):
+        return "francs"
+    return _COURT.get(word) or choice_of(word) or word
+
+
 def _court_option(card: BuildingCard, words: list[str]) -> str | None:
-    parts = [p for w in words for p in w.lower().split("+") if p]
+    parts = [_court_word(p) for w in words for p in w.lower().split("+") if p]
     if not parts:
         return None
-    if parts in (["francs"], ["one", "francs"], ["1", "francs"]):
+    if parts in (["francs"], ["one", "francs"]):
         return "one+francs"
-    if len(parts) == 1 and parts[0] in _COURT:
-        return _COURT[parts[0]]
-    raise CommandError(f"At the {card.name} choose one, two or one+francs, e.g. 'enter local-court two'.")
+    if len(parts) == 1 and parts[0] in ("one", "two"):
+        return parts[0]
+    raise CommandError(
+        Msg("At the {building} choose one, two or one+francs, e.g. 'enter local-court two'.", building=Card(card.id))
+    )
 
 
 _NO_CHOICE = {
@@ -96,9 +143,9 @@ _YACHT_WORDS = ("yacht", "luxury-yacht")
 
 
 def _wharf_choices(tokens: list[str], s: GameState) -> dict[str, object]:
-    bare = [w for w in tokens if _split_pair(w) is None and w.lower() not in ("ship", "a")]
+    bare = [w for w in tokens if _split_pair(w) is None and w.lower() != "a" and choice_of(w) != "ship"]
     out: dict[str, object] = {"goods": _tokens([w for w in tokens if _split_pair(w) is not None])}
-    if bare and _norm(bare[0]) in _YACHT_WORDS:
+    if bare and (_norm(bare[0]) in _YACHT_WORDS or choice_of(bare[0]) == "yacht"):
         p = s.player()
         rest = _take_names(bare[1:], _ship_card_names(p.ships), (), "ship of yours")
         out["targets"] = ["yacht", *(v[len(CARD) :] for v in rest)]
@@ -113,8 +160,7 @@ def _watch_choices(tokens: list[str], s: GameState) -> dict[str, object]:
     if not tokens:
         return {}
     visited = {q.worker for i, q in enumerate(s.players) if i != s.current and q.worker}
-    now = "Buildings with another player's worker now"
-    b, k = _take_name(tokens, _building_names(), visited, "building", now, _visible(s))
+    b, k = _take_name(tokens, _building_names(), visited, "building", WATCHED_NOW, _visible(s))
     inner = _enter_choices(_cards()[b], tokens[k:], s)
     targets = inner.pop("targets", [])
     assert isinstance(targets, list)
@@ -128,8 +174,9 @@ def _generic_choices(tokens: list[str]) -> dict[str, object]:
     targets: list[str] = []
     for t in tokens:
         low = t.lower()
-        if low.startswith(("option=", "option:")):
-            out["option"] = low[7:]
+        pair = low.replace(":", "=").split("=", 1)
+        if len(pair) == 2 and choice_of(pair[0]) == "option":
+            out["option"] = pair[1]
         elif _is_number(t):
             out["amount"] = _number(t)
         elif _split_pair(t) is not None:
@@ -147,34 +194,33 @@ def _enter_choices(card: BuildingCard, tokens: list[str], s: GameState) -> dict[
     out: dict[str, object] = {}
     a = card.action
     if isinstance(a, ConvertAction):
-        out["amount"] = _amount(card, tokens, a.input, a.input.label)
+        out["amount"] = _amount(card, tokens, a.input)
     elif isinstance(a, SellTableAction):
-        out["amount"] = _amount(card, tokens, a.good, a.good.label)
+        out["amount"] = _amount(card, tokens, a.good)
     elif kind == "sell_sets":
-        out["amount"] = _amount(card, tokens, None, "sets")
+        out["amount"] = _amount(card, tokens, None)
     elif kind == "build":
         tops = _tops(s)
-        now = "On top of the proposal stacks now"
         seen = _visible(s)
         names = _building_names()
-        out["targets"] = _take_names(bare, names, tops, "building", now, seen)
+        out["targets"] = _take_names(bare, names, tops, "building", TOPS_NOW, seen)
         out["goods"] = _tokens(pairs)
     elif kind == "wharf":
         out = _wharf_choices(tokens, s)
     elif kind in _PICK_GOODS:
-        out["goods"] = _tokens([t for t in tokens if t.lower() not in ("all", "best")])
+        out["goods"] = _tokens([t for t in tokens if choice_of(t) not in ("all", "best")])
     elif kind == "shipping_line":
         shipped: list[str] = []
         for t in tokens:
             pair = _split_pair(t)
-            if pair is not None and pair[0].lower() in ("ships", "ship"):
+            if pair is not None and choice_of(pair[0]) in ("ships", "ship"):
                 count: int | None = pair[1]
             else:
-                count = _number(t, "'ships=2'") if _is_number(t) else None
+                count = _number(t, Msg("'ships=2'")) if _is_number(t) else None
             if count is None:
                 shipped.append(t)
             elif "amount" in out:
-                raise CommandError("Give the number of ships once, e.g. 'ships=2'.")
+                raise CommandError(Msg("Give the number of ships once, e.g. 'ships=2'."))
             else:
                 out["amount"] = count
         out["goods"] = _tokens(shipped)
@@ -183,11 +229,17 @@ def _enter_choices(card: BuildingCard, tokens: list[str], s: GameState) -> dict[
         out["goods"] = _tokens(pairs)
     elif kind == "local_court":
         if pairs:
-            raise CommandError(f"At the {card.name} choose one, two or one+francs; '{pairs[0]}' is not that.")
+            raise CommandError(
+                Msg("At the {building} choose one, two or one+francs; '{word}' is not that.", building=Card(card.id),
+                    word=pairs[0])
+            )  # fmt: skip
         out["option"] = _court_option(card, bare)
     elif kind == "ironworks":
-        if [t.lower() for t in tokens] not in ([], ["extra"]):
-            raise CommandError(f"At the {card.name} you may add 'extra' (6 energy for a fourth iron), nothing else.")
+        if [choice_of(t) for t in tokens] not in ([], ["extra"]):
+            raise CommandError(
+                Msg("At the {building} you may add 'extra' (6 energy for a fourth iron), nothing else.",
+                    building=Card(card.id))
+            )  # fmt: skip
         out["option"] = "extra" if tokens else None
     elif kind == "haulage_firm":
         full = {sp for i, sp in enumerate(OFFER_SPACES) if s.offers[i]}

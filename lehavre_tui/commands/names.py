@@ -5,29 +5,49 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from ..engine.cards import content
+from ..engine.message import Arg, Listing, Msg
 from ..engine.state import OFFER_SPACES
+from ..text import N_, language
 from .errors import CommandError
+from .words import fold, hyphenated, offer_keys, ship_type_keys, shown_good, shown_ship_type
 
-_TRANSLATE = str.maketrans({"ł": "l", "Ł": "l", "&": " ", "'": "", "’": ""})
-
-
-def _norm(text: str) -> str:
-    """'Masons’ Guild' -> 'masons-guild', 'Łowisko' -> 'lowisko', 'wharf_1' -> 'wharf-1'."""
-    t = unicodedata.normalize("NFKD", text.translate(_TRANSLATE))
-    t = "".join(c for c in t if not unicodedata.combining(c)).lower()
-    t = "".join(c if (c.isascii() and c.isalnum()) or c == "+" else "-" for c in t)
-    return "-".join(part for part in t.split("-") if part)
+_norm = fold  # names are compared folded: 'Łowisko' -> 'lowisko'
 
 
 def _label(building: str) -> str:
     """The canonical word for a building: its id with hyphens."""
     return building.replace("_", "-")
+
+
+def _twin(building: str) -> str:
+    """'-1' for the first of two cards of one name (building_firm_1), else ''."""
+    head, _, tail = building.rpartition("_")
+    return f"-{tail}" if head and tail.isdigit() else ""
+
+
+def building_word(building: str, lang: str) -> str:
+    """A building's word in a command: its id in English ('building-firm-1'), its name in
+    Polish or Czech ('piekarnia', 'firma-budowlana-1', 'most-nad-sekwaną')."""
+    if lang == "en":
+        return _label(building)
+    card = content().buildings[building]
+    return hyphenated(card.name_pl if lang == "pl" else card.name_cs) + _twin(building)
+
+
+def ship_type_word(ship_type: str, lang: str) -> str:
+    """A ship type's word in a command: 'wooden-ship', 'drewniany', 'dřevěná'."""
+    return shown_ship_type(ship_type, lang) or _norm(content().ship_kinds[ship_type].name)
+
+
+def offer_word(space: str, lang: str) -> str:
+    """An offer space's word: 'fish', 'ryby', 'franky'."""
+    return shown_good(space, lang)
 
 
 @dataclass(frozen=True)
@@ -43,7 +63,7 @@ class AmbiguousName(CommandError):
     """A name that fits several cards equally well; `values` are the cards it could be,
     `taken` the number of words of the line the name takes."""
 
-    def __init__(self, text: str, values: list[str]) -> None:
+    def __init__(self, text: Msg, values: list[str]) -> None:
         super().__init__(text)
         self.values = values
         self.taken = 1
@@ -58,6 +78,8 @@ def _building_names() -> tuple[_Name, ...]:
     out = []
     for b, card in content().buildings.items():
         keys = {_label(b), _norm(card.name), _norm(card.name_pl), _norm(card.name_cs)}
+        if _twin(b):  # 'firma-budowlana-1', 'lodenice-2'
+            keys |= {_norm(card.name_pl) + _twin(b), _norm(card.name_cs) + _twin(b)}
         if card.action.kind == "wharf":
             keys.add("shipyard")
         out.append(_Name(b, _label(b), card.name, tuple(sorted(keys)), card.number))
@@ -67,7 +89,7 @@ def _building_names() -> tuple[_Name, ...]:
 @cache
 def _ship_type_names() -> tuple[_Name, ...]:
     return tuple(
-        _Name(SHIP + t, _norm(kind.name), kind.name, (t, f"{t}-ship", _norm(kind.name)))
+        _Name(SHIP + t, _norm(kind.name), kind.name, (t, f"{t}-ship", _norm(kind.name), *ship_type_keys(t)))
         for t, kind in content().ship_kinds.items()
     )
 
@@ -78,8 +100,27 @@ def _ship_card_names(ships: Iterable[str]) -> tuple[_Name, ...]:
 
 
 _OFFER_NAMES: tuple[_Name, ...] = tuple(
-    _Name(sp, sp, sp, (sp, "money", "coins") if sp == "francs" else (sp,)) for sp in OFFER_SPACES
+    _Name(sp, sp, sp, tuple(dict.fromkeys(((sp, "money", "coins") if sp == "francs" else (sp,)) + offer_keys(sp))))
+    for sp in OFFER_SPACES
 )
+
+
+def _shown(n: _Name) -> str:
+    """A name as the reader would type it: 'bakehouse' in English, 'piekarnia' in Polish."""
+    lang = language()
+    if lang == "en" or n.value.startswith(CARD):
+        return n.label
+    if n.value.startswith(SHIP):
+        return ship_type_word(n.value[len(SHIP) :], lang)
+    if n.value in OFFER_SPACES:
+        return offer_word(n.value, lang)
+    return building_word(n.value, lang)
+
+
+def words_listing(words: Iterable[str], conj: Literal["and", "or", ","] = ",") -> Listing:
+    """Command words (never translated) as a list in a message: 'a, b' / 'a, b or c'."""
+    items: tuple[Arg, ...] = tuple(words)
+    return Listing(items, conj)
 
 
 def _tier(tok: str, key: str) -> int | None:
@@ -112,7 +153,10 @@ def _by_number(word: str, names: Sequence[_Name]) -> str | None:
         if n.number and _number_key(n.number) == key:
             return n.value
     raise CommandError(
-        f"No card has the number '{word}': the buildings are numbered 01 to 30, B1 to B3 and SP-01 to SP-36."
+        Msg(
+            "No card has the number '{word}': the buildings are numbered 01 to 30, B1 to B3 and SP-01 to SP-36.",
+            word=word,
+        )
     )
 
 
@@ -125,12 +169,37 @@ def _near_misses(tok: str, names: Sequence[_Name], *levels: Collection[str]) -> 
         if any(n.value in level for n in close):
             close = [n for n in close if n.value in level]
             break
-    return list(dict.fromkeys(n.label for n in close))[:3]
+    return list(dict.fromkeys(_shown(n) for n in close))[:3]
 
 
-def _or(words: Sequence[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def _or(words: Sequence[str]) -> Listing:
+    return words_listing(words, "or")
+
+
+def sentences(first: Msg, *more: Msg | None) -> Msg:
+    """Sentences one after the other ('There is no ... . Did you mean ...?'); None is left out."""
+    out = first
+    for m in more:
+        if m is not None:
+            out = Msg("{sentence} {next}", sentence=out, next=m)
+    return out
+
+
+# What a name was looked for as, in the sentence that says there is none (`_resolve`).
+_MISSING = {
+    "building": N_("There is no building called '{word}'."),
+    "offer space": N_("There is no offer space called '{word}'."),
+    "building or ship": N_("There is no building or ship called '{word}'."),
+    "ship type": N_("There is no ship type called '{word}'."),
+    "ship of yours": N_("There is no ship of yours called '{word}'."),
+}
+# The names that make sense now, said after a name that fits none (`now` of `_resolve`).
+ENTER_NOW = N_("Buildings you can enter now: {names}.")
+OFFERS_NOW = N_("Offer spaces with goods now: {names}.")
+TOPS_NOW = N_("On top of the proposal stacks now: {names}.")
+FOR_SALE_NOW = N_("For sale now: {names}.")
+YOURS_TO_SELL = N_("Yours to sell: {names}.")
+WATCHED_NOW = N_("Buildings with another player's worker now: {names}.")
 
 
 def _resolve(
@@ -147,8 +216,8 @@ def _resolve(
     Among several names that fit equally well, the one in `relevant` (what makes sense
     now) wins, else the one in `also` (e.g. the cards on the table); otherwise the player
     is asked which, unless `twins` allows either of two cards of one name (help on the
-    Wharf). `now` describes the relevant names when the word fits none
-    ("Buildings you can enter now").
+    Wharf). `now` is the sentence that lists the relevant names when the word fits none
+    (ENTER_NOW: "Buildings you can enter now: {names}.").
     """
     numbered = _by_number(word.strip(), names)
     if numbered is not None:
@@ -162,10 +231,10 @@ def _resolve(
                 hits.setdefault(min(tiers), []).append(n)
     if not hits:
         near = _near_misses(tok, names, relevant, also) if tok else []
-        guess = f" Did you mean {_or(near)}?" if near else ""
-        labels = [n.label for n in names if n.value in relevant]
-        hint = f" {now}: {', '.join(labels)}." if now and labels else ""
-        raise CommandError(f"There is no {what} called '{word}'.{guess}{hint}")
+        guess = Msg("Did you mean {names}?", names=_or(near)) if near else None
+        labels = [_shown(n) for n in names if n.value in relevant]
+        hint = Msg(now, names=words_listing(labels)) if now and labels else None
+        raise CommandError(sentences(Msg(_MISSING[what], word=word), guess, hint))
     found = hits[min(hits)]
     if len(found) == 1:
         return found[0].value
@@ -179,8 +248,12 @@ def _resolve(
             break
     if (twins or shown is found) and len({n.title for n in shown}) == 1:
         return found[0].value  # twin cards, neither usable now: the engine will say why
-    ask = "say which" if len({n.title for n in shown}) == 1 else "type more of the name"
-    raise AmbiguousName(f"'{word}' could be {_or([n.label for n in shown])}; {ask}.", [n.value for n in shown])
+    names_ = _or([_shown(n) for n in shown])
+    if len({n.title for n in shown}) == 1:
+        msg = Msg("'{word}' could be {names}; say which.", word=word, names=names_)
+    else:
+        msg = Msg("'{word}' could be {names}; type more of the name.", word=word, names=names_)
+    raise AmbiguousName(msg, [n.value for n in shown])
 
 
 _MAX_NAME_WORDS = 6  # 'Ruda żelaza i pokład węgla', 'Iron Mine & Coal Seam'

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ..engine.cards import BuildingCard, content
+from ..engine.message import Msg
 from ..engine.rules import may_enter
 from ..engine.state import TOWN, GameState
+from ..text import render
 from .names import SHIP
 
 
@@ -35,14 +37,20 @@ def _for_sale(s: GameState) -> set[str]:
 
 
 def card_location(b: str, s: GameState) -> str:
-    """Where a building card is now, in a player's words ("on top of proposal stack 2")."""
+    """Where a building card is now, in the reader's words ("on top of proposal stack 2")."""
+    return render(card_place(b, s))
+
+
+def card_place(b: str, s: GameState) -> Msg:
+    """Where a building card is now, as a message ("on top of proposal stack 2")."""
     owner = s.owner.get(b)
     if owner == TOWN:
-        return "owned by the town"
+        return Msg("owned by the town")
     if owner is not None:
-        return f"owned by {s.players[owner].name}"
+        return Msg("owned by {player}", player=s.players[owner].name)
     for i, st in enumerate(s.proposals):
         if b in st:
-            pos = "on top of" if st[0] == b else f"card {st.index(b) + 1} in"
-            return f"{pos} proposal stack {i + 1}"
-    return "not in play"
+            if st[0] == b:
+                return Msg("on top of proposal stack {stack}", stack=i + 1)
+            return Msg("card {place} in proposal stack {stack}", place=st.index(b) + 1, stack=i + 1)
+    return Msg("not in play")

@@ -24,53 +24,85 @@ from ..engine.actions import (
 )
 from ..engine.cards import BuildAction, content
 from ..engine.errors import IllegalAction
+from ..engine.message import Listing, Msg
 from ..engine.rules import apply
 from ..engine.state import OFFER_SPACES, GameState
+from ..text import N_, language
 from .enter import _enter_choices
 from .errors import CommandError, HelpRequested
 from .help import help_text
 from .names import (
     _OFFER_NAMES,
     CARD,
+    ENTER_NOW,
+    FOR_SALE_NOW,
+    OFFERS_NOW,
     SHIP,
+    TOPS_NOW,
+    YOURS_TO_SELL,
     AmbiguousName,
     _building_names,
-    _label,
     _or,
     _resolve,
     _ship_card_names,
     _ship_type_names,
+    _shown,
     _take_name,
     _take_names,
+    building_word,
+    offer_word,
+    words_listing,
 )
 from .now import _cards, _enterable, _for_sale, _tops, _visible
 from .tokens import _is_number, _number, _payments, _sections, _tokens, _words
-from .verbs import ALIASES, NOT_VERBS, UNKNOWN, VERBS
+from .verbs import NOT_VERBS, UNKNOWN, UNKNOWN_GUESS, VERBS
+from .words import LANGUAGES, choice_of, fold, not_verb_of, shown_verb, verb_of, verb_words
 
 
 def _verb(word: str) -> str:
+    """The English verb of the line's first word: a whole verb in any language ('take',
+    'weź', 'wez', 'vezmi'), a short form, or the beginning of an English verb ('ent'), else
+    the beginning of a Polish or Czech one ('sprzed'). The same for every reader."""
     w = word.lower()
-    if w in VERBS:
-        return w
-    if w in ALIASES:
-        return ALIASES[w]
+    exact = verb_of(w)
+    if exact is not None:
+        return exact
     hits = [v for v in VERBS if v.startswith(w)]
+    if not hits and fold(w):
+        folded = fold(w)
+        local: dict[str, str] = {}
+        for lang in LANGUAGES[1:]:
+            for v in VERBS:
+                for x in verb_words(v, lang):
+                    if fold(x).startswith(folded):
+                        local.setdefault(v, x)
+        hits = list(local)
+        if len(hits) > 1:
+            names = _or([local[v] for v in hits])
+            raise CommandError(Msg("'{word}' could be {names}; type more letters.", word=word, names=names))
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise CommandError(f"'{word}' could be {_or(hits)}; type more letters.")
-    if w in NOT_VERBS:
-        raise CommandError(NOT_VERBS[w])
+        raise CommandError(Msg("'{word}' could be {names}; type more letters.", word=word, names=_or(hits)))
+    loan = not_verb_of(w)
+    if loan is not None:
+        raise CommandError(Msg(NOT_VERBS[loan]))
     near = difflib.get_close_matches(w, VERBS, n=2, cutoff=0.7)
-    guess = f" Did you mean {_or(near)}?" if near else ""
-    raise CommandError(UNKNOWN.format(word, guess))
+    if not near:  # a Polish or Czech verb mistyped
+        words = {fold(x): x for lang in LANGUAGES[1:] for v in VERBS for x in verb_words(v, lang)}
+        near = [words[x] for x in difflib.get_close_matches(fold(w), list(words), n=2, cutoff=0.7)]
+    if near:
+        raise CommandError(Msg(UNKNOWN_GUESS, word=word, names=_or(near)))
+    raise CommandError(Msg(UNKNOWN, word=word))
 
 
 def parse(text: str, state: GameState) -> Action:
     """The action a command line stands for; CommandError (or HelpRequested) otherwise."""
     words = _words(text)
     if not words:
-        raise CommandError("Type a command, e.g. 'supply', 'take fish' or 'enter bakehouse 4'; 'help' lists them all.")
+        raise CommandError(
+            Msg("Type a command, e.g. 'supply', 'take fish' or 'enter bakehouse 4'; 'help' lists them all.")
+        )
     verb = _verb(words[0])
     return _PARSERS[verb](words[1:], state)
 
@@ -78,7 +110,8 @@ def parse(text: str, state: GameState) -> Action:
 def _no_args(verb: str, action: Action) -> Callable[[list[str], GameState], Action]:
     def parse_it(args: list[str], s: GameState) -> Action:
         if args:
-            raise CommandError(f"'{verb}' takes nothing after it; just type '{verb}'.")
+            word = shown_verb(verb, language())
+            raise CommandError(Msg("'{verb}' takes nothing after it; just type '{verb}'.", verb=word))
         return action
 
     return parse_it
@@ -91,26 +124,36 @@ def _parse_help(args: list[str], s: GameState) -> Action:
 
 def _parse_take(args: list[str], s: GameState) -> Action:
     full = {sp for i, sp in enumerate(OFFER_SPACES) if s.offers[i]}
-    on_offer = ", ".join(f"{sp} {s.offers[i]}" for i, sp in enumerate(OFFER_SPACES) if s.offers[i])
+    lang = language()
+    on_offer = [
+        Msg("{space} {n}", space=offer_word(sp, lang), n=n) for sp, n in zip(OFFER_SPACES, s.offers, strict=True) if n
+    ]
     if len(args) != 1:
-        now = f"; on offer now: {on_offer}" if on_offer else ""
-        raise CommandError(f"Say which offer space to take, e.g. 'take fish'{now}.")
-    space = _resolve(args[0], _OFFER_NAMES, full, "offer space", "Offer spaces with goods now")
+        if on_offer:
+            raise CommandError(
+                Msg("Say which offer space to take, e.g. 'take fish'; on offer now: {offers}.",
+                    offers=Listing(tuple(on_offer), ","))
+            )  # fmt: skip
+        raise CommandError(Msg("Say which offer space to take, e.g. 'take fish'."))
+    space = _resolve(args[0], _OFFER_NAMES, full, "offer space", OFFERS_NOW)
     return TakeOffer(space=space)
 
 
 def _parse_enter(args: list[str], s: GameState) -> Action:
     free = [b for b in s.owner if _enterable(s, b)]
     if not args:
-        can = ", ".join(_label(b) for b in free)
-        now = f"; free for you now: {can}" if can else ""
-        raise CommandError(f"Say which building to enter, e.g. 'enter bakehouse 4'{now}.")
+        if free:
+            can = words_listing(building_word(b, language()) for b in free)
+            raise CommandError(
+                Msg("Say which building to enter, e.g. 'enter bakehouse 4'; free for you now: {buildings}.",
+                    buildings=can)
+            )  # fmt: skip
+        raise CommandError(Msg("Say which building to enter, e.g. 'enter bakehouse 4'."))
     main, sections = _sections(args)
     if not main:
-        raise CommandError("Name the building first, e.g. 'enter marketplace fish wood clay'.")
-    now = "Buildings you can enter now"
+        raise CommandError(Msg("Name the building first, e.g. 'enter marketplace fish wood clay'."))
     try:
-        b, k = _take_name(main, _building_names(), free, "building", now, _visible(s))
+        b, k = _take_name(main, _building_names(), free, "building", ENTER_NOW, _visible(s))
     except AmbiguousName as exc:
         # twin cards free at once (the two Building Firms): the one where the rest of the
         # line can be carried out is meant; otherwise the player is asked which
@@ -119,9 +162,9 @@ def _parse_enter(args: list[str], s: GameState) -> Action:
         fits = [b for b, why in tried.items() if why is None]
         if len(fits) == 1:
             return _enter(s, fits[0], main[k:], sections)
-        reasons = set(tried.values())
+        reasons = {str(why): why for why in tried.values() if why is not None}
         if not fits and len(reasons) == 1:
-            raise CommandError(reasons.pop()) from None  # the same reason for every one of them
+            raise CommandError(reasons.popitem()[1]) from None  # the same reason for every one of them
         raise
     return _enter(s, b, main[k:], sections)
 
@@ -131,17 +174,19 @@ def _enter(s: GameState, b: str, choices: list[str], sections: dict[str, list[st
     materials = _tokens(sections.get("goods", []))
     if materials is not None:
         if "goods" in fields:
-            raise CommandError("Name the goods once: either after the building or after 'with'.")
+            raise CommandError(Msg("Name the goods once: either after the building or after 'with'."))
         fields["goods"] = materials
     fields.update(_payments(sections))
     return Enter.model_validate({"building": b, **fields})
 
 
-def _refusal(s: GameState, make: Callable[[], Action]) -> str | None:
+def _refusal(s: GameState, make: Callable[[], Action]) -> Msg | str | None:
     """Why the action `make` builds from the line is refused now; None when it is legal."""
     try:
         apply(s, make())
-    except (CommandError, IllegalAction, ValueError) as exc:
+    except (CommandError, IllegalAction) as exc:
+        return exc.msg
+    except ValueError as exc:
         return str(exc)
     return None
 
@@ -150,17 +195,21 @@ def _parse_build(args: list[str], s: GameState) -> Action:
     tops = _tops(s)
     main, sections = _sections(args)
     if not main:
-        listed = ", ".join(_label(b) for b in tops) or "none left"
-        raise CommandError(f"Say what to build, e.g. 'build joinery'; on top of the proposal stacks: {listed}.")
+        if tops:
+            listed = words_listing(building_word(b, language()) for b in tops)
+            raise CommandError(
+                Msg("Say what to build, e.g. 'build joinery'; on top of the proposal stacks: {buildings}.",
+                    buildings=listed)
+            )  # fmt: skip
+        raise CommandError(Msg("Say what to build, e.g. 'build joinery'; on top of the proposal stacks: none left."))
     names = _building_names()
     seen = _visible(s)
-    now = "On top of the proposal stacks now"
-    targets = _take_names(main, names, tops, "building", now, seen)
+    targets = _take_names(main, names, tops, "building", TOPS_NOW, seen)
     goods = _tokens(sections.get("goods", []))
     pend = s.pending
     if pend is not None and pend.kind == "build" and pend.remaining > 0:
         if len(targets) != 1 or set(sections) - {"goods"}:
-            raise CommandError("Build one building at a time, e.g. 'build joinery' (materials: 'with wood=1').")
+            raise CommandError(Msg("Build one building at a time, e.g. 'build joinery' (materials: 'with wood=1')."))
         return Build(target=targets[0], goods=goods)
     return _build_shortcut(s, targets, goods, _payments(sections))
 
@@ -182,10 +231,10 @@ def _build_shortcut(s: GameState, targets: list[str], goods: dict[str, int] | No
             firms.append(b)
     if not firms:
         raise CommandError(
-            "No Building Firm, Construction Firm or Sawmill is free for you to enter now, so you cannot build."
+            Msg("No Building Firm, Construction Firm or Sawmill is free for you to enter now, so you cannot build.")
         )
     firms.sort(key=lambda b: (_fee_cost(s, b), s.owner[b] != s.current, cards[b].number))
-    errors: list[tuple[bool, str]] = []
+    errors: list[tuple[bool, Msg | str]] = []
     for b in firms:
         act = Enter.model_validate({"building": b, "targets": targets, "goods": goods, **pay})
         try:
@@ -193,7 +242,7 @@ def _build_shortcut(s: GameState, targets: list[str], goods: dict[str, int] | No
         except IllegalAction as exc:
             a = cards[b].action
             assert isinstance(a, BuildAction)
-            errors.append((a.needs_wood, str(exc)))
+            errors.append((a.needs_wood, exc.msg))
             continue
         return act
     errors.sort(key=lambda e: e[0])  # a plain building firm explains best
@@ -201,7 +250,7 @@ def _build_shortcut(s: GameState, targets: list[str], goods: dict[str, int] | No
 
 
 def _ship_prefix(args: list[str]) -> tuple[list[str], bool]:
-    if args and args[0].lower() in ("ship", "ships"):
+    if args and choice_of(args[0]) in ("ship", "ships"):
         return args[1:], True
     return args, False
 
@@ -210,11 +259,15 @@ def _parse_buy(args: list[str], s: GameState) -> Action:
     args, ship_only = _ship_prefix(args)
     sale = _for_sale(s)
     names = _ship_type_names() if ship_only else _building_names() + _ship_type_names()
-    value, k = _take_name(args, names, sale, "building or ship", "For sale now", _visible(s)) if args else ("", 0)
+    value, k = _take_name(args, names, sale, "building or ship", FOR_SALE_NOW, _visible(s)) if args else ("", 0)
     if not args or k != len(args):
-        now = ", ".join(n.label for n in names if n.value in sale)
-        now = f"; for sale now: {now}" if now else ""
-        raise CommandError(f"Say what to buy, one at a time, e.g. 'buy joinery' or 'buy wooden-ship'{now}.")
+        now = [_shown(n) for n in names if n.value in sale]
+        if now:
+            raise CommandError(
+                Msg("Say what to buy, one at a time, e.g. 'buy joinery' or 'buy wooden-ship'; for sale now: {names}.",
+                    names=words_listing(now))
+            )  # fmt: skip
+        raise CommandError(Msg("Say what to buy, one at a time, e.g. 'buy joinery' or 'buy wooden-ship'."))
     if value.startswith(SHIP):
         return BuyShip(ship_type=value[len(SHIP) :])
     return BuyBuilding(building=value)
@@ -229,11 +282,13 @@ def _parse_sell(args: list[str], s: GameState) -> Action:
     names = _ship_type_names() + _ship_card_names(p.ships)
     if not ship_only:
         names = _building_names() + names
-    value, k = _take_name(args, names, mine, "building or ship", "Yours to sell") if args else ("", 0)
+    value, k = _take_name(args, names, mine, "building or ship", YOURS_TO_SELL) if args else ("", 0)
     if not args or k != len(args):
         raise CommandError(
-            "Say what to sell, one at a time, e.g. 'sell joinery', 'sell wooden' (your cheapest wooden ship) "
-            "or a ship's name."
+            Msg(
+                "Say what to sell, one at a time, e.g. 'sell joinery', 'sell wooden' (your cheapest wooden ship) "
+                "or a ship's name."
+            )
         )
     if value.startswith(CARD):
         return SellShip(ship=value[len(CARD) :])
@@ -241,22 +296,30 @@ def _parse_sell(args: list[str], s: GameState) -> Action:
         t = value[len(SHIP) :]
         own = [x for x in p.ships if ships[x].type == t]
         if not own:
-            raise CommandError(f"You have no {content().ship_kinds[t].name.lower()} to sell.")
+            raise CommandError(Msg(_NO_SHIP_TO_SELL[t]))
         cheapest = min(ships[x].value for x in own)
         return SellShip(ship=next(x for x in own if ships[x].value == cheapest))
     return SellBuilding(building=value)
 
 
+_NO_SHIP_TO_SELL = {
+    "wooden": N_("You have no wooden ship to sell."),
+    "iron": N_("You have no iron ship to sell."),
+    "steel": N_("You have no steel ship to sell."),
+    "luxury": N_("You have no luxury liner to sell."),
+}
+
+
 def _parse_repay(args: list[str], s: GameState) -> Action:
     if not args:
         return RepayLoan()
-    count = _number(args[0], "'repay 2'") if len(args) == 1 and _is_number(args[0]) else 0
+    count = _number(args[0], Msg("'repay 2'")) if len(args) == 1 and _is_number(args[0]) else 0
     if count > 0:
         return RepayLoan(count=count)
-    if len(args) == 1 and args[0].lower() == "all":
+    if len(args) == 1 and choice_of(args[0]) == "all":
         p = s.player()
         return RepayLoan(count=max(1, min(p.loans, p.francs // 5)))
-    raise CommandError("Say how many loans to repay: 'repay' (one), 'repay 2' or 'repay all'.")
+    raise CommandError(Msg("Say how many loans to repay: 'repay' (one), 'repay 2' or 'repay all'."))
 
 
 def _parse_pay(args: list[str], s: GameState) -> Action:
@@ -264,12 +327,16 @@ def _parse_pay(args: list[str], s: GameState) -> Action:
         return PayInterest()
     if s.phase == "interest":
         raise CommandError(
-            "Interest is paid in francs only; type just 'pay' (a loan covers what your francs do not), "
-            "or sell a building or ship first."
+            Msg(
+                "Interest is paid in francs only; type just 'pay' (a loan covers what your francs do not), "
+                "or sell a building or ship first."
+            )
         )
     raise CommandError(
-        "'pay' alone settles interest you are short of. To pay energy at a building, put it after "
-        "the building: 'enter bakehouse 4 pay wood=2'; food at the end of a round: 'feed fish=2'."
+        Msg(
+            "'pay' alone settles interest you are short of. To pay energy at a building, put it after "
+            "the building: 'enter bakehouse 4 pay wood=2'; food at the end of a round: 'feed fish=2'."
+        )
     )
 
 

@@ -4,31 +4,40 @@ from __future__ import annotations
 
 from .cards import BuildingCard, content
 from .errors import IllegalAction
+from .message import Msg
 from .state import GameState
+
+# translators: what is not possible now: "It is time to feed the workers; {what} is not possible now."
+A_MAIN_ACTION = Msg("a main action")
 
 
 def building_card(building: str) -> BuildingCard:
     cards = content().buildings
     if building not in cards:
-        raise IllegalAction(f"There is no building called '{building}'.")
+        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=building))
     return cards[building]
 
 
-def own_turn(s: GameState, what: str) -> None:
+def own_turn(s: GameState, what: Msg) -> None:
+    """Refuse `what` (a move: "a main action") outside the turn of the player to act."""
     if s.phase == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg("The game is over."))
     if s.phase == "feeding":
-        raise IllegalAction(f"It is time to feed the workers; {what} is not possible now. Pay with 'feed'.")
+        raise IllegalAction(Msg(
+            "It is time to feed the workers; {what} is not possible now. Pay with 'feed'.",
+            what=what,
+        ))
     if s.phase == "interest":
-        raise IllegalAction(
-            f"{s.players[s.current].name} must first settle the interest; {what} is not possible now. "
-            "Sell a building or ship, or 'pay' (a loan covers what is missing)."
-        )
+        raise IllegalAction(Msg(
+            "{player} must first settle the interest; {what} is not possible now. "
+            "Sell a building or ship, or 'pay' (a loan covers what is missing).",
+            player=s.players[s.current].name, what=what,
+        ))
 
 
 def main_check(s: GameState) -> None:
-    own_turn(s, "a main action")
+    own_turn(s, A_MAIN_ACTION)
     if s.phase == "turn" and not s.supplied:
-        raise IllegalAction("First move your ship ('supply'): the supply action comes before the main action.")
+        raise IllegalAction(Msg("First move your ship ('supply'): the supply action comes before the main action."))
     if s.main_done:
-        raise IllegalAction("You have already taken your main action; buy, sell, repay or 'end' your turn.")
+        raise IllegalAction(Msg("You have already taken your main action; buy, sell, repay or 'end' your turn."))

@@ -1,5 +1,16 @@
 """The one exception a player ever sees from the engine."""
 
+from __future__ import annotations
+
+from .message import Msg
+
 
 class IllegalAction(Exception):
-    """A move the rules do not allow; the message says what is wrong and what would be right."""
+    """A move the rules do not allow; the message says what is wrong and what would be right.
+
+    `msg` is the refusal as data (a template and its parameters, see message.py), read in
+    any language by `lehavre_tui.text.render`; `str(error)` is the English sentence."""
+
+    def __init__(self, msg: Msg | str) -> None:
+        self.msg: Msg | str = msg
+        super().__init__(str(msg))

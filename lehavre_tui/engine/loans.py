@@ -11,9 +11,10 @@ from math import ceil
 
 from .actions import PayInterest, RepayLoan
 from .errors import IllegalAction
+from .message import Count, Msg
 from .state import GameState, PlayerState
 from .trade import seller
-from .words import francs_text, plural
+from .words import franc_count
 
 LOAN_FRANCS = 4
 REPAY_FRANCS = 5
@@ -24,7 +25,10 @@ def take_loans(s: GameState, p: PlayerState, shortfall: int) -> int:
     loans = ceil(shortfall / LOAN_FRANCS)
     p.loans += loans
     p.francs += loans * LOAN_FRANCS - shortfall
-    s.events.append(f"{p.name} must take {plural(loans, 'loan')} ({francs_text(loans * LOAN_FRANCS)}).")
+    s.events.append(Msg(
+        "{player} must take {loans} ({francs}).",
+        player=p.name, loans=Count(loans, "loan", "acc"), francs=franc_count(loans * LOAN_FRANCS),
+    ))
     return loans
 
 
@@ -47,7 +51,7 @@ def interest(s: GameState) -> None:
     """
     n = s.num_players
     if not any(p.loans for p in s.players):
-        s.events.append("Interest is due, but nobody has a loan.")
+        s.events.append(Msg("Interest is due, but nobody has a loan."))
         return
     waiting = []
     for i in range(n):
@@ -57,13 +61,16 @@ def interest(s: GameState) -> None:
         due = interest_due(s, p)
         if p.francs >= due:
             p.francs -= due
-            s.events.append(f"Interest is due: {p.name} pays {francs_text(due)}.")
+            s.events.append(Msg(
+                "Interest is due: {player} pays {francs}.",
+                player=p.name, francs=franc_count(due, "acc"),
+            ))
         elif s.interest_choice and has_something_to_sell(s, i):
             waiting.append(i)
-            s.events.append(
-                f"Interest is due: {p.name} has {francs_text(p.francs)} of {francs_text(due)} "
-                "and may sell a building or ship, or take a loan."
-            )
+            s.events.append(Msg(
+                "Interest is due: {player} has {have} of {due} and may sell a building or ship, or take a loan.",
+                player=p.name, have=franc_count(p.francs, "acc"), due=franc_count(due),
+            ))
         else:
             _short_of_interest(s, p, due)
     if waiting:
@@ -78,20 +85,23 @@ def interest(s: GameState) -> None:
 def _short_of_interest(s: GameState, p: PlayerState, due: int) -> None:
     short = due - p.francs
     p.francs = 0
-    s.events.append(f"Interest is due: {p.name} cannot pay {francs_text(due)}.")
+    s.events.append(Msg(
+        "Interest is due: {player} cannot pay {francs}.",
+        player=p.name, francs=franc_count(due, "acc"),
+    ))
     take_loans(s, p, short)
 
 
 def pay_interest(s: GameState, a: PayInterest) -> None:
     """The player first in the interest queue pays, with a loan for what is missing."""
     if s.phase != "interest" or not s.interest_queue:
-        raise IllegalAction("No interest is due now; it is paid when a ship reaches the Interest chit.")
+        raise IllegalAction(Msg("No interest is due now; it is paid when a ship reaches the Interest chit."))
     seat = s.interest_queue.pop(0)
     p = s.players[seat]
     due = interest_due(s, p)
     if p.francs >= due:
         p.francs -= due
-        s.events.append(f"{p.name} pays {francs_text(due)} interest.")
+        s.events.append(Msg("{player} pays {francs} interest.", player=p.name, francs=franc_count(due, "acc")))
     else:
         _short_of_interest(s, p, due)
     if s.interest_queue:
@@ -99,20 +109,26 @@ def pay_interest(s: GameState, a: PayInterest) -> None:
     else:
         s.phase = "turn"
         s.current = s.interest_return
-        s.events.append(f"{s.players[s.current].name}'s turn goes on.")
+        s.events.append(Msg("{player}'s turn goes on.", player=s.players[s.current].name))
 
 
 def repay(s: GameState, a: RepayLoan) -> None:
     if s.phase == "interest":
-        raise IllegalAction("Loans are repaid in your own turn; now settle the interest: sell, or 'pay'.")
+        raise IllegalAction(Msg("Loans are repaid in your own turn; now settle the interest: sell, or 'pay'."))
     p = seller(s)
     if a.count < 1:
-        raise IllegalAction("Repay at least one loan.")
+        raise IllegalAction(Msg("Repay at least one loan."))
     if p.loans < a.count:
-        raise IllegalAction(f"You have {plural(p.loans, 'loan')}, not {a.count}.")
+        raise IllegalAction(Msg("You have {loans}, not {n}.", loans=Count(p.loans, "loan", "acc"), n=a.count))
     cost = REPAY_FRANCS * a.count
     if p.francs < cost:
-        raise IllegalAction(f"Repaying {plural(a.count, 'loan')} costs {francs_text(cost)}; you have {p.francs}.")
+        raise IllegalAction(Msg(
+            "Repaying {loans} costs {cost}; you have {have}.",
+            loans=Count(a.count, "loan", "acc"), cost=franc_count(cost), have=p.francs,
+        ))
     p.francs -= cost
     p.loans -= a.count
-    s.events.append(f"{p.name} repays {plural(a.count, 'loan')} for {francs_text(cost)}.")
+    s.events.append(Msg(
+        "{player} repays {loans} for {cost}.",
+        player=p.name, loans=Count(a.count, "loan", "acc"), cost=franc_count(cost, "acc")
+    ))

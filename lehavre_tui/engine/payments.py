@@ -13,8 +13,9 @@ from functools import cache, lru_cache
 
 from .errors import IllegalAction
 from .goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text, parse_good
+from .message import Arg, Case, Count, GoodName, Goods, Listing, Msg
 from .state import PlayerState
-from .words import francs_text
+from .words import GOOD_AT_START, franc_count, francs_text
 
 FRANCS = "francs"
 # (token, value, keep-weight): a higher weight is spent later. Grouped by value, largest first.
@@ -219,7 +220,10 @@ def positive_counts(tokens: dict[str, int]) -> None:
     """Refuse a count below 1 in goods or tokens a player names ('wood=0' says nothing)."""
     for k, n in tokens.items():
         if n < 1:
-            raise IllegalAction(f"'{k}={n}' is not something to give or take: name 1 or more {k}, or leave it out.")
+            raise IllegalAction(
+                Msg("'{token}={n}' is not something to give or take: name 1 or more {token}, or leave it out.",
+                    token=k, n=n)
+            )
 
 
 def pairs_text(tokens: dict[str, int]) -> str:
@@ -231,14 +235,14 @@ def parse_payment(raw: dict[str, int]) -> Payment:
     out: Payment = {}
     for k, n in raw.items():
         if not isinstance(n, int) or n < 0:
-            raise IllegalAction(f"'{k}={n}' is not a whole number of tokens.")
+            raise IllegalAction(Msg("'{token}={n}' is not a whole number of tokens.", token=k, n=str(n)))
         if k.lower() in (FRANCS, "franc", "f"):
             out[FRANCS] = out.get(FRANCS, 0) + n
             continue
         try:
             g = parse_good(k)
         except KeyError:
-            raise IllegalAction(f"'{k}' is not a good.") from None
+            raise IllegalAction(Msg("'{token}' is not a good.", token=k)) from None
         out[g] = out.get(g, 0) + n
     return out
 
@@ -279,10 +283,15 @@ def enough(payment: Payment, need: int, kind: str) -> Payment:
     return {t: n for t, n in left.items() if n}
 
 
-def waste_note(payment: Payment, need: int, kind: str) -> str:
-    """' (2 energy wasted)' after a payment the tokens could not make exact, or ''."""
+def paid_as(player: str, payment: Payment, need: int, kind: str) -> Msg:
+    """'Anna pays 1 coke as 6 energy (4 energy wasted).': a food or energy payment, with what
+    the tokens could not make exact."""
     waste = payment_value(payment, kind) - need
-    return f" ({waste} {kind} wasted)" if waste > 0 else ""
+    paid = payment_goods(payment, "acc")
+    if waste > 0:
+        return Msg("{player} pays {payment} as {need} ({waste} wasted).", player=player, payment=paid,
+                   need=Count(need, kind), waste=Count(waste, kind))
+    return Msg("{player} pays {payment} as {need}.", player=player, payment=paid, need=Count(need, kind))
 
 
 def check_payment(
@@ -304,19 +313,31 @@ def check_payment(
     for t, n in payment.items():
         if t == FRANCS:
             if not allow_francs:
-                raise IllegalAction(f"Francs cannot pay {kind} here.")
+                raise IllegalAction(
+                    Msg("Francs cannot pay food here.") if kind == "food" else Msg("Francs cannot pay energy here.")
+                )
             if n > p.francs:
-                raise IllegalAction(f"You offered {francs_text(n)} but have {p.francs}.")
+                raise IllegalAction(Msg(
+                    "You offered {offered} but have {have}.",
+                    offered=franc_count(n, "acc"), have=p.francs,
+                ))
             continue
         assert isinstance(t, Good)
         if t not in table:
-            accepted = ", ".join(g.label for g in table)
-            raise IllegalAction(f"{t.label.capitalize()} is not {kind}; use {accepted}.")
+            accepted = Listing(tuple(GoodName(g) for g in table), ",")
+            if kind == "food":
+                raise IllegalAction(Msg(
+                    "{good} is not food; use {accepted}.",
+                    good=GOOD_AT_START[t], accepted=accepted,
+                ))
+            raise IllegalAction(Msg("{good} is not energy; use {accepted}.", good=GOOD_AT_START[t], accepted=accepted))
         if n > p.goods[t]:
-            raise IllegalAction(f"You offered {n} {t.label} but have {p.goods[t]}.")
+            raise IllegalAction(
+                Msg("You offered {offered} but have {have}.", offered=Goods.one(t, n, "acc"), have=p.goods[t])
+            )
     value = payment_value(payment, kind)
     if value < need:
-        raise IllegalAction(f"That pays {value} {kind}; {need} is needed.")
+        raise IllegalAction(Msg("That pays {value}; {need} is needed.", value=Count(value, kind), need=need))
     if exact:
         refuse_spare(payment, need, kind)
 
@@ -325,10 +346,21 @@ def refuse_spare(payment: Payment, need: int, kind: str) -> None:
     """Refuse a payment covering `need` that still would with one of its tokens left out."""
     value = payment_value(payment, kind)
     if any(n and value - token_value(t, kind) >= need for t, n in payment.items()):
-        raise IllegalAction(
-            f"That pays {value} {kind} where {need} is needed, and {kind} gives no change: "
-            f"pay {payment_text(enough(payment, need, kind))} instead of {payment_text(payment)}."
+        args: dict[str, Arg] = dict(
+            value=Count(value, kind), need=need, enough=payment_goods(enough(payment, need, kind), "acc"),
+            payment=payment_goods(payment, "acc"),
         )
+        if kind == "food":
+            raise IllegalAction(Msg(
+                "That pays {value} where {need} is needed, and food gives no change: "
+                "pay {enough} instead of {payment}.",
+                **args,
+            ))
+        raise IllegalAction(Msg(
+            "That pays {value} where {need} is needed, and energy gives no change: "
+            "pay {enough} instead of {payment}.",
+            **args,
+        ))
 
 
 def pay(p: PlayerState, payment: Payment) -> None:
@@ -350,7 +382,14 @@ def receive(p: PlayerState, payment: Payment) -> None:
             p.goods[t] += n
 
 
+def payment_goods(payment: Payment, case: Case = "nom") -> Goods:
+    """A payment as a message parameter: '1 fish and 2 francs', 'nothing'."""
+    goods = tuple([(t, n) for t, n in payment.items() if n and t != FRANCS])
+    return Goods.made(goods, payment.get(FRANCS, 0), case)  # type: ignore[arg-type]
+
+
 def payment_text(payment: Payment) -> str:
+    """English only (screens not yet put into messages); messages use `payment_goods`."""
     parts = []
     francs = payment.get(FRANCS, 0)
     goods = {t: n for t, n in payment.items() if isinstance(t, Good)}

@@ -13,6 +13,7 @@ from .cards import content, round_card
 from .errors import IllegalAction
 from .goods import FOOD_VALUE, Good
 from .loans import has_something_to_sell, take_loans
+from .message import Arg, Card, Count, Goods, Listing, Msg, MsgN
 from .payments import (
     FRANCS,
     Payment,
@@ -20,13 +21,14 @@ from .payments import (
     choose_food,
     parse_payment,
     pay,
-    payment_text,
+    payment_goods,
     payment_value,
     positive_counts,
     refuse_spare,
 )
 from .setup import round_row
 from .state import TOWN, GameState, PlayerState
+from .words import GOOD_AT_START, SHIP_KIND
 
 TURNS_PER_ROUND = 7
 STADIUM = "football_stadium"  # the special building built on an emptied proposal stack
@@ -51,20 +53,20 @@ def end_round(s: GameState) -> None:
     c = content()
     card = round_card(c, s.round_card())
     row = round_row(c, card.id, s.num_players)
-    s.events.append(f"Round {s.round} ends.")
+    s.events.append(Msg("Round {round} ends.", round=s.round))
     if card.harvest:
         harvest(s)
     else:
-        s.events.append("No harvest this round.")
+        s.events.append(Msg("No harvest this round."))
     n = s.num_players
-    s.events.append(f"Feeding: {row.food} food per player.")
+    s.events.append(Msg("Feeding: {food} per player.", food=Count(row.food, "food")))
     s.feeding_queue = [(s.current + 1 + i) % n for i in range(n)]
     s.phase = "feeding"
     advance_feeding(s)
 
 
 def harvest(s: GameState) -> None:
-    got = []
+    got: list[Msg] = []
     for i, p in enumerate(s.players):
         grain = 1 if p.goods[Good.GRAIN] >= 1 else 0
         cattle = 0
@@ -74,11 +76,24 @@ def harvest(s: GameState) -> None:
         p.goods[Good.GRAIN] += grain
         p.goods[Good.CATTLE] += cattle
         if grain or cattle:
-            parts = [f"{grain} grain"] if grain else []
+            parts = [Goods.one(Good.GRAIN, grain, "acc")] if grain else []
             if cattle:
-                parts.append(f"{cattle} cattle")
-            got.append(f"{p.name} {' and '.join(parts)}")
-    s.events.append("Harvest: " + ("; ".join(got) if got else "nobody has grain or two cattle") + ".")
+                parts.append(Goods.one(Good.CATTLE, cattle, "acc"))
+            # translators: one player's harvest, "Anna 1 grain and 1 cattle"
+            got.append(Msg("{player} {goods}", player=p.name, goods=Listing(tuple(parts), "and")))
+    if got:
+        s.events.append(Msg("Harvest: {harvests}.", harvests=semicolons(got)))
+    else:
+        s.events.append(Msg("Harvest: nobody has grain or two cattle."))
+
+
+def semicolons(items: list[Msg]) -> Msg:
+    """Clauses one after another, "Anna 1 grain; Ben 1 cattle" (at least one)."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        # translators: two clauses of a list, "Anna 1 grain; Ben 1 cattle"
+        out = Msg("{first}; {rest}", first=item, rest=out)
+    return out
 
 
 def feeding_has_choice(s: GameState, seat: int) -> bool:
@@ -108,7 +123,7 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
     p = s.players[seat]
     due = food_due(s, seat)
     if due == 0:
-        s.events.append(f"{p.name}'s ships supply all the food needed.")
+        s.events.append(Msg("{player}'s ships supply all the food needed.", player=p.name))
         return
     if raw is not None:
         if s.strict_moves:
@@ -118,15 +133,16 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
         for t in payment:
             if t != FRANCS and t not in FOOD_VALUE:
                 assert isinstance(t, Good)
-                raise IllegalAction(
-                    f"{t.label.capitalize()} is not food; pay with fish, smoked fish, bread, meat or francs."
-                )
+                raise IllegalAction(Msg(
+                    "{good} is not food; pay with fish, smoked fish, bread, meat or francs.", good=GOOD_AT_START[t]
+                ))
         check_payment(p, payment, 0, "food", exact=False)  # the player's own; enough comes next
         if payment_value(payment, "food") < due and payment != everything:
-            raise IllegalAction(
-                f"That pays {payment_value(payment, 'food')} of {due} food. Pay in full, or hand over all "
-                "your food and francs before a loan is taken."
-            )
+            raise IllegalAction(Msg(
+                "That pays {value} of {due}. Pay in full, or hand over all "
+                "your food and francs before a loan is taken.",
+                value=payment_value(payment, "food"), due=Count(due, "food"),
+            ))
         if s.strict_moves and payment_value(payment, "food") >= due:
             refuse_spare(payment, due, "food")
     else:
@@ -135,8 +151,14 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
     value = payment_value(payment, "food")
     pay(p, payment)
     waste = max(0, value - due)
-    note = f" ({waste} food wasted)" if waste else ""
-    s.events.append(f"{p.name} feeds the workers with {payment_text(payment)}{note}.")
+    paid = payment_goods(payment, "acc")
+    if waste:
+        s.events.append(Msg(
+            "{player} feeds the workers with {payment} ({waste} wasted).",
+            player=p.name, payment=paid, waste=Count(waste, "food"),
+        ))
+    else:
+        s.events.append(Msg("{player} feeds the workers with {payment}.", player=p.name, payment=paid))
     if value < due:
         take_loans(s, p, due - value)
 
@@ -151,7 +173,7 @@ def _everything(p: PlayerState) -> Payment:
 
 def feed(s: GameState, a: Feed) -> None:
     if s.phase != "feeding" or not s.feeding_queue:
-        raise IllegalAction("Feeding happens at the end of a round; it is not time for it now.")
+        raise IllegalAction(Msg("Feeding happens at the end of a round; it is not time for it now."))
     seat = s.feeding_queue[0]
     feed_seat(s, seat, a.payment)
     s.feeding_queue.pop(0)
@@ -174,17 +196,19 @@ def finish_round(s: GameState) -> None:
                 if st and st[0] == b:
                     st.pop(0)
             s.owner[b] = TOWN
-            s.events.append(f"The town builds the {c.buildings[b].name}.")
+            s.events.append(Msg("The town builds the {building}.", building=Card(b)))
     elif row.town == "special" and s.special_deck:
         b = s.special_deck.pop(0)
         s.owner[b] = TOWN
-        s.events.append(f"The town builds a special building: the {c.buildings[b].name}.")
+        s.events.append(Msg("The town builds a special building: the {building}.", building=Card(b)))
     if stadium_waits:
         place_stadium(s)
     ship = c.ships[card.ship]
     s.ship_stacks[ship.type].append(ship.id)
-    kind = c.ship_kinds[ship.type].name.lower()
-    s.events.append(f"The round card turns over: the {kind} {ship.name} (value {ship.value}) enters play.")
+    s.events.append(Msg(
+        "The round card turns over: the {kind} {ship} (value {value}) enters play.",
+        kind=SHIP_KIND[ship.type], ship=Card(ship.id), value=ship.value,
+    ))
     s.feeding_queue = []
     s.main_done = False
     s.supplied = False
@@ -194,9 +218,10 @@ def finish_round(s: GameState) -> None:
         s.phase = "final"
         s.current = 0
         s.final_turns = 0
-        s.events.append(
-            f"The last round is over. Each player takes one final action, starting with {s.players[0].name}."
-        )
+        s.events.append(Msg(
+            "The last round is over. Each player takes one final action, starting with {player}.",
+            player=s.players[0].name,
+        ))
         return
     s.round += 1
     s.phase = "turn"
@@ -204,11 +229,13 @@ def finish_round(s: GameState) -> None:
     s.current = (TURNS_PER_ROUND * (s.round - 1)) % n
     nrow = round_row(c, s.round_card(), n)
     ncard = round_card(c, s.round_card())
-    harvest = "harvest" if ncard.harvest else "no harvest"
-    s.events.append(
-        f"Round {s.round} of {s.rounds_total} begins ({nrow.food} food, {harvest}). "
-        f"{s.players[s.current].name} starts."
+    args: dict[str, Arg] = dict(
+        round=s.round, total=s.rounds_total, food=Count(nrow.food, "food"), player=s.players[s.current].name
     )
+    if ncard.harvest:
+        s.events.append(Msg("Round {round} of {total} begins ({food}, harvest). {player} starts.", **args))
+    else:
+        s.events.append(Msg("Round {round} of {total} begins ({food}, no harvest). {player} starts.", **args))
 
 
 def stadium_may_move(s: GameState) -> bool:
@@ -232,10 +259,10 @@ def place_stadium(s: GameState) -> None:
         if not st:
             del s.owner[STADIUM]
             st.append(STADIUM)
-            s.events.append(
-                f"Proposal stack {i + 1} is empty: the Football Stadium takes its place "
-                "and can now be built."
-            )
+            s.events.append(Msg(
+                "Proposal stack {n} is empty: the {building} takes its place and can now be built.",
+                n=i + 1, building=Card(STADIUM),
+            ))
             return
 
 
@@ -244,6 +271,8 @@ def game_over(s: GameState) -> None:
 
     s.phase = "over"
     scores = final_scores(s)
-    s.events.append("The game is over. " + "; ".join(f"{sc.name} {sc.total}" for sc in scores) + ".")
-    names = [s.players[i].name for i in winners(s)]
-    s.events.append(f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!")
+    # translators: one player's score, "Anna 42"
+    totals = [Msg("{player} {points}", player=sc.name, points=sc.total) for sc in scores]
+    s.events.append(Msg("The game is over. {scores}.", scores=semicolons(totals)))
+    names = Listing(tuple(s.players[i].name for i in winners(s)))
+    s.events.append(MsgN("{names} wins!", "{names} win!", "names", names=names))

@@ -45,8 +45,9 @@ from .effects import Ctx, effect_for
 from .effects.base import Options, Perform, check_choices
 from .effects.construction import can_build, do_build
 from .errors import IllegalAction
-from .goods import FOOD_VALUE
+from .goods import FOOD_VALUE, Good
 from .loans import REPAY_FRANCS, interest, pay_interest, repay
+from .message import CARDS, Card, Count, GoodName, Goods, Listing, Msg, Ordinal
 from .payments import (
     FRANCS,
     Payment,
@@ -54,7 +55,7 @@ from .payments import (
     choose_food,
     parse_payment,
     pay,
-    payment_text,
+    payment_goods,
     payment_value,
     positive_counts,
     receive,
@@ -71,9 +72,12 @@ from .round_end import (
 )
 from .state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState, PlayerState
 from .trade import buy, buy_building_action, buy_ship, purchases, sell, sell_ship
-from .words import ORDINALS, francs_text
+from .words import fee_words, franc_count, francs_text, offer_goods
 
-__all__ = ["apply", "legal_actions", "may_enter", "fee_payment", "fee_text", "food_due", "ship_food", "TURNS_PER_ROUND"]
+__all__ = [
+    "apply", "legal_actions", "may_enter", "fee_payment", "fee_text", "fee_words", "food_due", "ship_food",
+    "TURNS_PER_ROUND",
+]
 
 
 
@@ -87,16 +91,12 @@ __all__ = ["apply", "legal_actions", "may_enter", "fee_payment", "fee_text", "fo
 # --- supply action ------------------------------------------------------------------------------
 
 
-def _offer_word(space: str, n: int) -> str:
-    return francs_text(n) if space == "francs" else f"{n} {space}"
-
-
 def _supply(s: GameState, a: Supply) -> None:
-    own_turn(s, "the supply action")
+    own_turn(s, SUPPLYING)
     if s.phase == "final":
-        raise IllegalAction("There is no supply action in the final phase; take your final main action.")
+        raise IllegalAction(Msg("There is no supply action in the final phase; take your final main action."))
     if s.supplied:
-        raise IllegalAction("You have already moved your ship this turn.")
+        raise IllegalAction(Msg("You have already moved your ship this turn."))
     pos = s.turn
     p = s.players[s.current]
     p.ship_marker = pos
@@ -105,21 +105,33 @@ def _supply(s: GameState, a: Supply) -> None:
     s.revealed[pos] = True
     s.offers[first] += 1
     s.offers[second] += 1
-    turned = " (turned face up)" if first_time else ""
-    s.events.append(f"{p.name}'s ship reaches the {ORDINALS[pos]} chit{turned}: {unloaded}")
+    if first_time:
+        s.events.append(Msg(
+            "{player}'s ship reaches the {ordinal} chit (turned face up): {first} and {second} are unloaded.",
+            player=p.name, ordinal=_ORDINALS[pos], first=unloaded[0], second=unloaded[1],
+        ))
+    else:
+        s.events.append(Msg(
+            "{player}'s ship reaches the {ordinal} chit: {first} and {second} are unloaded.",
+            player=p.name, ordinal=_ORDINALS[pos], first=unloaded[0], second=unloaded[1],
+        ))
     s.supplied = True
     if pays_interest:
         interest(s)
 
 
+_ORDINALS = tuple(Ordinal(i) for i in range(1, TURNS_PER_ROUND + 1))  # the chits' places
+SUPPLYING = Msg("the supply action")  # translators: "... {what} is not possible now"
+
+
 @cache
-def _chit(chit_id: int) -> tuple[int, int, str, bool]:
-    """A supply chit's two offer spaces, its narration, and whether it brings interest."""
+def _chit(chit_id: int) -> tuple[int, int, tuple[Goods, Goods], bool]:
+    """A supply chit's two offer spaces, what it unloads, and whether it brings interest."""
     chit = content().chits[chit_id - 1]
     return (
         OFFER_SPACES.index(chit.first),
         OFFER_SPACES.index(chit.second),
-        f"{_offer_word(chit.first, 1)} and {_offer_word(chit.second, 1)} are unloaded.",
+        (offer_goods(chit.first, 1), offer_goods(chit.second, 1)),
         chit.interest,
     )
 
@@ -135,18 +147,24 @@ def _take(s: GameState, a: TakeOffer) -> None:
     main_check(s)
     space = a.space.lower()
     if space not in OFFER_SPACES:
-        raise IllegalAction(f"'{a.space}' is not an offer space; choose one of {', '.join(OFFER_SPACES)}.")
+        raise IllegalAction(Msg(
+            "'{typed}' is not an offer space; choose one of {spaces}.", typed=a.space, spaces=", ".join(OFFER_SPACES)
+        ))
     i = OFFER_SPACES.index(space)
     n = s.offers[i]
     if n == 0:
-        raise IllegalAction(f"The {space} space is empty; take goods from a space that has some.")
+        if space == "francs":
+            raise IllegalAction(Msg("The francs space is empty; take goods from a space that has some."))
+        raise IllegalAction(Msg(
+            "The {good} space is empty; take goods from a space that has some.", good=GoodName(OFFER_GOOD[space])
+        ))
     p = s.players[s.current]
     if space == "francs":
         p.francs += n
     else:
         p.goods[OFFER_GOOD[space]] += n
     s.offers[i] = 0
-    s.events.append(f"{p.name} takes the {_offer_word(space, n)}.")
+    s.events.append(Msg("{player} takes the {goods}.", player=p.name, goods=offer_goods(space, n, "acc")))
     s.main_done = True
 
 
@@ -163,9 +181,7 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True
     if a.fee is None and a.fee_goods is None:
         found = _default_fee(p, _fees(card.id))
         if found is None:
-            raise IllegalAction(
-                f"The {card.name}'s entry fee is {fee_text(card)}; you cannot pay it (loans may not pay fees)."
-            )
+            raise IllegalAction(_unpaid_fee(card))
         return found
     options: list[Payment] = []
     if a.fee == "francs" and a.fee_goods is None:
@@ -177,7 +193,10 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True
         food_only = a.fee == "food" or a.fee_goods is not None
         alts = [f for f in card.fees if f.food] if food_only else list(card.fees)
         if not alts:
-            raise IllegalAction(f"The {card.name}'s fee is {fee_text(card)}; it cannot be paid in food.")
+            raise IllegalAction(Msg(
+                "The {building}'s fee is {fee}; it cannot be paid in food.",
+                building=Card(card.id), fee=_fee_words(card)
+            ))
         for fee in alts:
             if fee.francs:
                 if p.francs >= fee.francs:
@@ -191,11 +210,20 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True
                 if found is not None:
                     options.append(found)
     if not options:
-        raise IllegalAction(
-            f"The {card.name}'s entry fee is {fee_text(card)}; you cannot pay it (loans may not pay fees)."
-        )
+        raise IllegalAction(_unpaid_fee(card))
     # the cheapest: fewest francs' worth (a food token counts its food value)
     return min(options, key=_payment_worth)
+
+
+def _unpaid_fee(card: BuildingCard) -> Msg:
+    return Msg(
+        "The {building}'s entry fee is {fee}; you cannot pay it (loans may not pay fees).",
+        building=Card(card.id), fee=_fee_words(card),
+    )
+
+
+def _fee_words(card: BuildingCard) -> Msg | Listing:
+    return fee_words(_fees(card.id))
 
 
 @cache
@@ -208,9 +236,9 @@ def _default_fee(p: PlayerState, fees: tuple[tuple[int, int], ...]) -> Payment |
     """The cheapest way to pay one of the fee alternatives (food, francs), or None."""
     best: Payment | None = None
     worth = 0.0
-    for food, francs in fees:
-        if francs:
-            found: Payment | None = {FRANCS: francs} if p.francs >= francs else None
+    for food, fr in fees:
+        if fr:
+            found: Payment | None = {FRANCS: fr} if p.francs >= fr else None
         else:
             found = choose_food(p, food)
         if found is not None:
@@ -228,6 +256,7 @@ def _payment_worth(payment: Payment) -> float:
 
 
 def fee_text(card: BuildingCard) -> str:
+    """English only (screens not yet put into messages); messages use `fee_words`."""
     if not card.fees:
         return "free"
     parts = []
@@ -239,32 +268,59 @@ def fee_text(card: BuildingCard) -> str:
     return " or ".join(parts)
 
 
-def _transfer_fee(s: GameState, p: PlayerState, owner: int, payment: Payment, card: BuildingCard) -> str:
+def _enters(s: GameState, p: PlayerState, owner: int, payment: Payment, card: BuildingCard) -> Msg:
+    """The player pays the entry fee to the building's owner; the sentence that says so."""
     pay(p, payment)
-    over = over_the_fee(card, payment)
-    if owner == TOWN:
-        # francs go to the bank, food tokens back to the general supply
-        francs = payment.get(FRANCS, 0)
-        food = {t: n for t, n in payment.items() if t != FRANCS}
-        parts = [f"{payment_text(food)} to the supply"] if food else []
-        if francs or not food:
-            parts.append(f"{francs_text(francs)} to the bank")
-        return "paying " + " and ".join(parts) + over
-    o = s.players[owner]
-    receive(o, payment)
-    return f"paying {payment_text(payment)} to {o.name}{over}"
+    over = food_over_fee(card, payment)
+    building = CARDS[card.id]
+    if owner != TOWN:
+        o = s.players[owner]
+        receive(o, payment)
+        fee = payment_goods(payment, "acc")
+        if over > 0:
+            return Msg(
+                "{player} enters the {building}, paying {fee} to {owner} ({over} more than the fee).",
+                player=p.name, building=building, fee=fee, owner=o.name, over=Count(over, "food"),
+            )
+        return Msg("{player} enters the {building}, paying {fee} to {owner}.",
+                   player=p.name, building=building, fee=fee, owner=o.name)
+    # the town's building: francs go to the bank, food tokens back to the general supply
+    fr = payment.get(FRANCS, 0)
+    food = Goods.made(tuple([(t, n) for t, n in payment.items() if isinstance(t, Good) and n]), 0, "acc")
+    if not food.goods:
+        return Msg("{player} enters the {building}, paying {francs} to the bank.",
+                   player=p.name, building=building, francs=franc_count(fr, "acc"))
+    if fr:
+        if over > 0:
+            return Msg(
+                "{player} enters the {building}, paying {food} to the supply and {francs} to the bank "
+                "({over} more than the fee).",
+                player=p.name, building=building, food=food, francs=franc_count(fr, "acc"), over=Count(over, "food"),
+            )
+        return Msg(
+            "{player} enters the {building}, paying {food} to the supply and {francs} to the bank.",
+            player=p.name, building=building, food=food, francs=franc_count(fr, "acc"),
+        )
+    if over > 0:
+        return Msg(
+            "{player} enters the {building}, paying {food} to the supply ({over} more than the fee).",
+            player=p.name, building=building, food=food, over=Count(over, "food"),
+        )
+    return Msg(
+        "{player} enters the {building}, paying {food} to the supply.",
+        player=p.name, building=building, food=food,
+    )
 
 
-def over_the_fee(card: BuildingCard, payment: Payment) -> str:
-    """' (1 food more than the fee)' when food tokens could not pay a food fee exactly."""
+def food_over_fee(card: BuildingCard, payment: Payment) -> int:
+    """How much more food than the fee a payment gives (food tokens cannot always pay a
+    food fee exactly); 0 or less when none."""
     if len(payment) == 1:  # the usual case, made quick: one kind of token
         ((t, n),) = payment.items()
         if t == FRANCS:
-            return ""  # francs pay either alternative exactly
-        over = FOOD_VALUE.get(t, 0) * n - _food_fee(card.id)  # type: ignore[arg-type]
-    else:
-        over = payment_value(payment, "food") - _food_fee(card.id)
-    return f" ({over} food more than the fee)" if over > 0 else ""
+            return 0  # francs pay either alternative exactly
+        return FOOD_VALUE.get(t, 0) * n - _food_fee(card.id)  # type: ignore[arg-type]
+    return payment_value(payment, "food") - _food_fee(card.id)
 
 
 @cache
@@ -275,14 +331,16 @@ def _food_fee(building: str) -> int:
 def _fee_choice_check(s: GameState, seat: int, owner: int, card: BuildingCard, a: Enter) -> None:
     """Refuse a fee named where none is due, a fee named two ways, and counts below 1."""
     if owner == seat:
-        raise IllegalAction(f"You own the {card.name}, so you pay no entry fee; leave out the fee payment.")
+        raise IllegalAction(Msg(
+            "You own the {building}, so you pay no entry fee; leave out the fee payment.", building=Card(card.id)
+        ))
     if not card.fees:
-        raise IllegalAction(f"The {card.name} is free to enter; leave out the fee payment.")
+        raise IllegalAction(Msg("The {building} is free to enter; leave out the fee payment.", building=Card(card.id)))
     if a.fee_goods is not None:
         if a.fee == "francs":
-            raise IllegalAction(
+            raise IllegalAction(Msg(
                 "Pay the fee either in francs ('fee francs') or with the tokens you name, not both."
-            )
+            ))
         positive_counts(a.fee_goods)
 
 
@@ -290,19 +348,29 @@ def _enter_check(s: GameState, seat: int, card: BuildingCard) -> None:
     b = card.id
     if b not in s.owner:
         if any(b in st for st in s.proposals):
-            raise IllegalAction(f"The {card.name} is still a building proposal; build or buy it first.")
-        raise IllegalAction(f"The {card.name} is not in play.")
+            raise IllegalAction(Msg(
+                "The {building} is still a building proposal; build or buy it first.", building=Card(b)
+            ))
+        raise IllegalAction(Msg("The {building} is not in play.", building=Card(b)))
     if not card.can_enter:
-        raise IllegalAction(f"The {card.name} offers no action (lock symbol); it counts only at the end.")
+        raise IllegalAction(Msg(
+            "The {building} offers no action (lock symbol); it counts only at the end.", building=Card(b)
+        ))
     p = s.players[seat]
     if p.worker == b:
-        raise IllegalAction(f"Your worker already stands on the {card.name}; enter another building.")
+        raise IllegalAction(Msg(
+            "Your worker already stands on the {building}; enter another building.", building=Card(b)
+        ))
     if s.phase != "final":
         for q in s.players:
             if q.worker == b:
-                raise IllegalAction(f"The {card.name} is occupied by {q.name}'s worker.")
+                raise IllegalAction(Msg(
+                    "The {building} is occupied by {player}'s worker.", building=Card(b), player=q.name
+                ))
     if b not in _enterable():
-        raise IllegalAction(f"The {card.name}'s action is not available in this version of the game yet.")
+        raise IllegalAction(Msg(
+            "The {building}'s action is not available in this version of the game yet.", building=Card(b)
+        ))
 
 
 def may_enter(s: GameState, building: str) -> bool:
@@ -327,10 +395,9 @@ def _enter(s: GameState, a: Enter) -> None:
         check_choices(card, a)
     ctx = Ctx(s, seat, p, card, s.events)
     if owner != seat and card.fees:
-        how = _transfer_fee(s, p, owner, fee_payment(p, card, a, s.strict_moves), card)
-        s.events.append(f"{p.name} enters the {card.name}, {how}.")
+        s.events.append(_enters(s, p, owner, fee_payment(p, card, a, s.strict_moves), card))
     else:
-        s.events.append(f"{p.name} enters the {card.name}.")
+        s.events.append(Msg("{player} enters the {building}.", player=p.name, building=CARDS[card.id]))
     p.worker = card.id
     _perform(card.id)(ctx, card, a)
     s.main_done = True
@@ -441,14 +508,20 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
 
 # --- pending choices inside the main action -----------------------------------------------------
 
+# translators: what is not possible now: "It is time to feed the workers; {what} is not possible now."
+BUILDING = Msg("building")
+LOOKING = Msg("looking at the special buildings")
+ENDING = Msg("ending the turn")
+
 
 def _build(s: GameState, a: Build) -> None:
-    own_turn(s, "building")
+    own_turn(s, BUILDING)
     pend = s.pending
     if pend is None or pend.kind != "build" or pend.remaining <= 0:
-        raise IllegalAction(
-            "You can build only as the action of a Building Firm, the Construction Firm or the Sawmill."
-        )
+        raise IllegalAction(Msg(
+            "You can build only as the action of a {firm}, the {construction} or the {sawmill}.",
+            firm=Card("building_firm_1"), construction=Card("construction_firm"), sawmill=Card("sawmill"),
+        ))
     via = building_card(pend.building)
     if a.goods is not None and s.strict_moves:
         positive_counts(a.goods)
@@ -458,15 +531,19 @@ def _build(s: GameState, a: Build) -> None:
 
 
 def _reorder(s: GameState, a: Reorder) -> None:
-    own_turn(s, "looking at the special buildings")
+    own_turn(s, LOOKING)
     if s.pending is None or s.pending.kind != "peek":
-        raise IllegalAction("Only after the Marketplace may you look at the top two special buildings.")
+        raise IllegalAction(Msg(
+            "Only after the {building} may you look at the top two special buildings.", building=Card("marketplace")
+        ))
     name = s.players[s.current].name
     if a.swap and len(s.special_deck) >= 2:
         s.special_deck[0], s.special_deck[1] = s.special_deck[1], s.special_deck[0]
-        s.events.append(f"{name} looks at the top two special buildings and swaps them.")
+        s.events.append(Msg("{player} looks at the top two special buildings and swaps them.", player=name))
     else:
-        s.events.append(f"{name} looks at the top two special buildings and puts them back as they were.")
+        s.events.append(Msg(
+            "{player} looks at the top two special buildings and puts them back as they were.", player=name
+        ))
     s.pending = None
 
 
@@ -481,12 +558,12 @@ def _reorder(s: GameState, a: Reorder) -> None:
 
 
 def _end_turn(s: GameState, a: EndTurn) -> None:
-    own_turn(s, "ending the turn")
+    own_turn(s, ENDING)
     p = s.players[s.current]
     if s.phase == "turn" and not s.supplied:
-        raise IllegalAction("Move your ship first ('supply'), then take a main action.")
+        raise IllegalAction(Msg("Move your ship first ('supply'), then take a main action."))
     if not s.main_done:
-        raise IllegalAction("Take your main action first: take an offer space or enter a building.")
+        raise IllegalAction(Msg("Take your main action first: take an offer space or enter a building."))
     p.turns_taken += 1
     s.pending = None
     s.turn_sold = []
@@ -498,7 +575,7 @@ def _end_turn(s: GameState, a: EndTurn) -> None:
             game_over(s)
         else:
             s.current = (s.current + 1) % n
-            s.events.append(f"{s.players[s.current].name} takes a final action.")
+            s.events.append(Msg("{player} takes a final action.", player=s.players[s.current].name))
         return
     s.supplied = False
     s.turn += 1
@@ -542,7 +619,7 @@ def apply(state: GameState, action: Action, *, in_place: bool = False) -> GameSt
     s.events = []
     handler = HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalAction(f"Unknown action {action!r}.")
+        raise IllegalAction(Msg("Unknown action {action}.", action=repr(action)))
     stadium_waits = stadium_may_move(s)
     handler(s, action)
     if stadium_waits:

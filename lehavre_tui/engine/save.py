@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from .actions import ACTION_LIST_ADAPTER, Action
 from .errors import IllegalAction
+from .message import Msg
 from .rules import apply
 from .setup import Setup, complete_setup, new_game
 from .state import GameState
@@ -40,7 +41,14 @@ MAX_SAVE_DEPTH = 20
 
 
 class SaveError(Exception):
-    """A save that cannot be read; the message says why and what to do."""
+    """A save that cannot be read; the message says why and what to do.
+
+    `msg` is the message as data (a template and its parameters, see message.py), read in
+    any language by `lehavre_tui.text.render`; `str(error)` is the English sentence."""
+
+    def __init__(self, msg: Msg | str) -> None:
+        self.msg: Msg | str = msg
+        super().__init__(str(msg))
 
 
 class SaveFile(BaseModel):
@@ -51,7 +59,7 @@ class SaveFile(BaseModel):
     seats: list[str] | None = None  # who plays each seat: "human" or a bot kind
 
 
-def replay(setup: Setup, actions: list[Action]) -> tuple[GameState, list[list[str]]]:
+def replay(setup: Setup, actions: list[Action]) -> tuple[GameState, list[list[Msg]]]:
     """Play `actions` from `setup`; returns the final state and each action's narration."""
     state = new_game(setup)
     narration = [list(state.events)]
@@ -59,7 +67,7 @@ def replay(setup: Setup, actions: list[Action]) -> tuple[GameState, list[list[st
         try:
             state = apply(state, action, in_place=True)
         except IllegalAction as exc:
-            raise SaveError(f"Move {i} of the save cannot be replayed ({exc}).") from None
+            raise SaveError(Msg("Move {n} of the save cannot be replayed ({reason}).", n=i, reason=exc.msg)) from None
         narration.append(list(state.events))
     return state, narration
 
@@ -110,43 +118,55 @@ def nesting_depth(text: str, limit: int = MAX_SAVE_DEPTH) -> int:
 def parse_save_json(text: str) -> Any:
     """The JSON value of a save's text, within the bounds of a real save; SaveError otherwise."""
     if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(
-            f"The save is {len(text) / 1e6:.1f} MB, far more than any game's save (under "
-            f"{MAX_SAVE_BYTES // 1_000_000} MB); it is not a save of this game."
-        )
+        raise SaveError(Msg(
+            "The save is {size} MB, far more than any game's save (under {limit} MB); it is not a save of this game.",
+            size=f"{len(text) / 1e6:.1f}", limit=MAX_SAVE_BYTES // 1_000_000,
+        ))
     if nesting_depth(text) > MAX_SAVE_DEPTH:
-        raise SaveError(
-            f"The save file is nested more than {MAX_SAVE_DEPTH} levels deep, which no game's save is; "
-            "it is damaged or not a save of this game."
-        )
+        raise SaveError(Msg(
+            "The save file is nested more than {n} levels deep, which no game's save is; "
+            "it is damaged or not a save of this game.",
+            n=MAX_SAVE_DEPTH,
+        ))
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"The save file is not valid JSON (line {exc.lineno}); it may be damaged.") from None
+        raise SaveError(Msg(
+            "The save file is not valid JSON (line {line}); it may be damaged.",
+            line=exc.lineno,
+        )) from None
     except ValueError:  # e.g. an integer of thousands of digits
-        raise SaveError("The save file holds a number far too long for any game; it is damaged.") from None
+        raise SaveError(Msg("The save file holds a number far too long for any game; it is damaged.")) from None
     try:  # half a surrogate pair, as it is or as an escape: such text could never be saved again
         text.encode("utf-8")
         if _SURROGATE_ESCAPE.search(text):
             json.dumps(raw, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise SaveError("The save file holds text that is not valid Unicode; it is damaged.") from None
+        raise SaveError(Msg("The save file holds text that is not valid Unicode; it is damaged.")) from None
     return raw
 
 
-def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]]]:
+def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[Msg]]]:
     """Read a save; raise SaveError with a clear sentence if it is damaged."""
     raw = parse_save_json(text)
     if not isinstance(raw, dict):
-        raise SaveError("The file holds no saved game (a save is a JSON object with the set-up and the moves).")
+        raise SaveError(Msg(
+            "The file holds no saved game (a save is a JSON object with the set-up and the moves)."
+        ))
     try:
         save = SaveFile.model_validate(raw)
     except ValidationError as exc:
         where = ".".join(str(p) for p in exc.errors()[0]["loc"])
-        raise SaveError(f"The save file is damaged: '{where}' is missing or wrong.") from None
+        raise SaveError(Msg("The save file is damaged: '{where}' is missing or wrong.", where=where)) from None
     if save.format_version not in _LEFT_OUT:
-        version = save.format_version if abs(save.format_version) < 10**6 else "beyond any"
-        raise SaveError(f"This save has format version {version}; this game reads versions 1 to {FORMAT_VERSION}.")
+        if abs(save.format_version) < 10**6:
+            raise SaveError(Msg(
+                "This save has format version {version}; this game reads versions 1 to {latest}.",
+                version=save.format_version, latest=FORMAT_VERSION,
+            ))
+        raise SaveError(Msg(
+            "This save has format version beyond any; this game reads versions 1 to {latest}.", latest=FORMAT_VERSION
+        ))
     setup = save.setup
     if save.format_version == 1:
         setup = setup.model_copy(update={"interest_choice": False})
@@ -156,14 +176,14 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[str]
         actions = ACTION_LIST_ADAPTER.validate_python(save.actions)
     except ValidationError as exc:
         where = ".".join(str(p) for p in exc.errors()[0]["loc"])
-        raise SaveError(f"The save file's move list is damaged near '{where}'.") from None
+        raise SaveError(Msg("The save file's move list is damaged near '{where}'.", where=where)) from None
     try:
         state, narration = replay(setup, actions)
     except IllegalAction as exc:
-        raise SaveError(f"The save's set-up is not valid: {exc}") from None
+        raise SaveError(Msg("The save's set-up is not valid: {reason}", reason=exc.msg)) from None
     if save.snapshot is not None:
         expected = state.model_dump(mode="json", exclude=_LEFT_OUT[save.format_version])
         snapshot = {k: v for k, v in save.snapshot.items() if k not in _LEFT_OUT[save.format_version]}
         if expected != snapshot:
-            raise SaveError("The save file's snapshot does not match its moves; the file was changed or damaged.")
+            raise SaveError(Msg("The save file's snapshot does not match its moves; the file was changed or damaged."))
     return setup, actions, state, narration

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .cards import Content, content
 from .errors import IllegalAction
 from .goods import Good
+from .message import Arg, Card, Listing, Msg, MsgN
 from .state import OFFER_SPACES, TOWN, GameState, PlayerState, Variant, empty_ship_stacks
-from .words import plural
 
 MAX_PLAYERS = 5
 SPECIALS_DEALT = 6
@@ -49,11 +49,15 @@ class Setup(BaseModel):
     def _names(self) -> Setup:
         if not self.names:
             self.names = list(DEFAULT_NAMES[: self.players])
+        # pydantic keeps only the words of a validator's error: they are put into the
+        # reader's language here (a set-up is made where a reader is)
+        from ..text import render
+
         if len(self.names) != self.players:
-            need = "needs" if self.players == 1 else "need"
-            raise ValueError(f"{plural(self.players, 'player')} {need} {plural(self.players, 'name')}")
+            needs = MsgN("{n} player needs {n} name", "{n} players need {n} names", "n", n=self.players)
+            raise ValueError(render(needs))
         if len({n.lower() for n in self.names}) != len(self.names):
-            raise ValueError("player names must differ")
+            raise ValueError(render(Msg("player names must differ")))
         return self
 
 
@@ -142,36 +146,36 @@ def complete_setup(setup: Setup) -> Setup:
 def _check(setup: Setup, c: Content) -> None:
     assert setup.chit_order is not None and setup.stacks is not None and setup.special_deck is not None
     if sorted(setup.chit_order) != sorted(ch.id for ch in c.chits):
-        raise IllegalAction("The supply-chit order must name each of the 7 chits once.")
+        raise IllegalAction(Msg("The supply-chit order must name each of the 7 chits once."))
     if len(setup.stacks) != 3:
-        raise IllegalAction("There are exactly three proposal stacks.")
+        raise IllegalAction(Msg("There are exactly three proposal stacks."))
     # Every card exists once: a second copy would be dealt, then lost in play.
     where: dict[str, int] = {}  # building -> its stack (1-based)
     for i, stack in enumerate(setup.stacks, 1):
         for b in stack:
             if b not in c.buildings or c.buildings[b].deck != "standard":
-                raise IllegalAction(f"'{b}' is not a standard building for a proposal stack.")
-            name = c.buildings[b].name
+                raise IllegalAction(Msg("'{typed}' is not a standard building for a proposal stack.", typed=b))
             if where.get(b) == i:
-                raise IllegalAction(
-                    f"The {name} is named twice in proposal stack {i}; each building exists once, "
-                    "so name it once."
-                )
+                raise IllegalAction(Msg(
+                    "The {building} is named twice in proposal stack {n}; each building exists once, so name it once.",
+                    building=Card(b), n=i,
+                ))
             if b in where:
-                raise IllegalAction(
-                    f"The {name} is named in proposal stacks {where[b]} and {i}; each building exists "
-                    "once, so put it in one stack."
-                )
+                raise IllegalAction(Msg(
+                    "The {building} is named in proposal stacks {first} and {second}; each building exists "
+                    "once, so put it in one stack.",
+                    building=Card(b), first=where[b], second=i,
+                ))
             where[b] = i
     dealt: set[str] = set()
     for b in setup.special_deck:
         if b not in c.buildings or c.buildings[b].deck != "special":
-            raise IllegalAction(f"'{b}' is not a special building.")
+            raise IllegalAction(Msg("'{typed}' is not a special building.", typed=b))
         if b in dealt:
-            raise IllegalAction(
-                f"The {c.buildings[b].name} is named twice among the special buildings; each exists "
-                "once, so name it once."
-            )
+            raise IllegalAction(Msg(
+                "The {building} is named twice among the special buildings; each exists once, so name it once.",
+                building=Card(b),
+            ))
         dealt.add(b)
 
 
@@ -219,11 +223,23 @@ def new_game(setup: Setup) -> GameState:
         expensive_loans=setup.expensive_loans,
         interest_choice=setup.interest_choice,
         strict_moves=setup.strict_moves,
-        events=[
-            f"A {'short' if variant == 'short' else 'full'} game for {n} "
-            f"player{'' if n == 1 else 's'} begins: {', '.join(setup.names)}. "
-            f"{setup.names[0]} starts."
-        ],
+        events=[_begins(variant, setup.names)],
+    )
+
+
+def _begins(variant: Variant, names: list[str]) -> Msg:
+    """'A short game for 2 players begins: Anna, Ben. Anna starts.'"""
+    args: dict[str, Arg] = dict(n=len(names), names=Listing(tuple(names), ","), first=names[0])
+    if variant == "short":
+        return MsgN(
+            "A short game for {n} player begins: {names}. {first} starts.",
+            "A short game for {n} players begins: {names}. {first} starts.",
+            "n", **args,
+        )
+    return MsgN(
+        "A full game for {n} player begins: {names}. {first} starts.",
+        "A full game for {n} players begins: {names}. {first} starts.",
+        "n", **args,
     )
 
 

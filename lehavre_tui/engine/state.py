@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_serializer
 
 from .cards import SHIP_TYPES, BuildingCard, content
 from .goods import N_GOODS, Good
+from .message import Msg
 
 TOWN = -1  # owner id of the town
 OFFER_SPACES: tuple[str, ...] = ("francs", "fish", "wood", "clay", "iron", "grain", "cattle")
@@ -81,6 +82,9 @@ class Pending(BaseModel):
 
 
 class GameState(BaseModel):
+    # the narration holds messages (message.py), data that is never saved: see `events`
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
     variant: Variant
     names: list[str]
     round: int = 1  # 1-based; in the final phase it stays at the last round
@@ -112,7 +116,7 @@ class GameState(BaseModel):
     strict_moves: bool = True
     final_turns: int = 0  # final actions taken
     expensive_loans: bool = False
-    events: list[str] = []  # narration of the last action applied
+    events: list[Msg] = []  # narration of the last action applied (left out of saves and snapshots)
     players: list[PlayerState]
 
     if not TYPE_CHECKING:
@@ -121,6 +125,11 @@ class GameState(BaseModel):
         # fields live in the instance dict, so the plain object assignment stores them
         # and skipping pydantic's bookkeeping keeps apply() cheap.
         __setattr__ = object.__setattr__
+
+    @field_serializer("events", when_used="json")
+    def _events_in_english(self, events: list[Msg]) -> list[str]:
+        """In JSON (for programs, `lehavre run --json`) the narration is English text."""
+        return [str(e) for e in events]
 
     # --- derived facts -------------------------------------------------------------------
     @property

@@ -21,17 +21,20 @@ from .actions import (
 from .cards import content
 from .checks import building_card, own_turn
 from .errors import IllegalAction
+from .message import CARDS, Card, Msg
 from .state import TOWN, GameState, PlayerState
-from .words import a_or_an, francs_text
+from .words import A_SHIP_KIND, SHIP_KIND, SHIP_KINDS, franc_count
+
+BUYING = Msg("buying")  # translators: what is not possible now: "... {what} is not possible now."
 
 buy_building_action = lru_cache(maxsize=None)(lambda b: BuyBuilding(building=b))
 buy_ship_action = lru_cache(maxsize=None)(lambda t: BuyShip(ship_type=t))
 
 
 def _buy_check(s: GameState) -> None:
-    own_turn(s, "buying")
+    own_turn(s, BUYING)
     if s.phase == "final":
-        raise IllegalAction("Nothing can be bought in the final phase; you may still sell and repay loans.")
+        raise IllegalAction(Msg("Nothing can be bought in the final phase; you may still sell and repay loans."))
 
 
 def buy(s: GameState, a: BuyBuilding) -> None:
@@ -41,38 +44,53 @@ def buy(s: GameState, a: BuyBuilding) -> None:
     p = s.players[s.current]
     owner = s.owner.get(b)
     stack = next((i for i, st in enumerate(s.proposals) if st and st[0] == b), None)
+    building = CARDS[b]
     if owner is not None and owner != TOWN:
-        who = "you" if owner == s.current else s.players[owner].name
-        raise IllegalAction(
-            f"The {card.name} belongs to {who}; only the town's buildings and the proposal tops can be bought."
-        )
+        if owner == s.current:
+            raise IllegalAction(Msg(
+                "The {building} belongs to you; only the town's buildings and the proposal tops can be bought.",
+                building=building,
+            ))
+        raise IllegalAction(Msg(
+            "The {building} belongs to {owner}; only the town's buildings and the proposal tops can be bought.",
+            building=building, owner=s.players[owner].name,
+        ))
     if owner is None and stack is None:
         if any(b in st for st in s.proposals):
-            raise IllegalAction(f"The {card.name} is not on top of its proposal stack; only top cards can be bought.")
-        raise IllegalAction(f"The {card.name} is not in play.")
+            raise IllegalAction(Msg(
+                "The {building} is not on top of its proposal stack; only top cards can be bought.", building=building
+            ))
+        raise IllegalAction(Msg("The {building} is not in play.", building=building))
     if card.price is None:
-        raise IllegalAction(f"The {card.name} cannot be bought{'' if card.cost is None else ', only built'}.")
+        if card.cost is None:
+            raise IllegalAction(Msg("The {building} cannot be bought.", building=building))
+        raise IllegalAction(Msg("The {building} cannot be bought, only built.", building=building))
     if b in s.turn_sold:
-        raise IllegalAction(f"You sold the {card.name} this turn; it cannot be bought back in the same turn.")
+        raise IllegalAction(Msg(
+            "You sold the {building} this turn; it cannot be bought back in the same turn.", building=building
+        ))
     if p.francs < card.price:
-        raise IllegalAction(
-            f"The {card.name} costs {francs_text(card.price)}; you have {p.francs} (loans may not pay for it)."
-        )
+        raise IllegalAction(Msg(
+            "The {building} costs {price}; you have {have} (loans may not pay for it).",
+            building=building, price=franc_count(card.price), have=p.francs,
+        ))
     p.francs -= card.price
     if stack is not None:
         s.proposals[stack].pop(0)
     s.owner[b] = s.current
-    s.events.append(f"{p.name} buys the {card.name} for {francs_text(card.price)}.")
+    s.events.append(Msg(
+        "{player} buys the {building} for {price}.",
+        player=p.name, building=building, price=franc_count(card.price, "acc")
+    ))
     send_workers_home(s, b)
 
 
 def send_workers_home(s: GameState, b: str) -> None:
     """A worker on a building that changes owner goes back to its player."""
-    name = content().buildings[b].name
     for q in s.players:
         if q.worker == b:
             q.worker = None
-            s.events.append(f"{q.name}'s worker leaves the {name}.")
+            s.events.append(Msg("{player}'s worker leaves the {building}.", player=q.name, building=CARDS[b]))
 
 
 def buy_ship(s: GameState, a: BuyShip) -> None:
@@ -80,28 +98,33 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
     kinds = content().ship_kinds
     t = a.ship_type.lower()
     if t not in kinds:
-        raise IllegalAction(f"'{a.ship_type}' is not a ship type; choose wooden, iron, steel or luxury.")
+        raise IllegalAction(Msg(
+            "'{typed}' is not a ship type; choose wooden, iron, steel or luxury.",
+            typed=a.ship_type,
+        ))
     kind = kinds[t]
     stack = s.ship_stacks[t]
     if not stack:
-        raise IllegalAction(f"There is no {kind.name.lower()} on offer.")
+        raise IllegalAction(Msg("There is no {kind} on offer.", kind=SHIP_KIND[t]))
     if kind.price is None:
-        raise IllegalAction(f"{kind.name}s cannot be bought, only built at a Wharf.")
+        raise IllegalAction(Msg("{kinds} cannot be bought, only built at a Wharf.", kinds=SHIP_KINDS[t]))
     ship = stack[-1]
     if ship in s.turn_sold:
-        raise IllegalAction("You sold that ship this turn; it cannot be bought back in the same turn.")
+        raise IllegalAction(Msg("You sold that ship this turn; it cannot be bought back in the same turn."))
     p = s.players[s.current]
     if p.francs < kind.price:
-        raise IllegalAction(
-            f"{a_or_an(kind.name.lower()).capitalize()} costs {francs_text(kind.price)}; you have {p.francs}."
-        )
+        raise IllegalAction(Msg(
+            "{a_kind} costs {price}; you have {have}.",
+            a_kind=A_SHIP_KIND[t], price=franc_count(kind.price), have=p.francs
+        ))
     p.francs -= kind.price
     stack.pop()
     p.ships.append(ship)
     sc = content().ships[ship]
-    s.events.append(
-        f"{p.name} buys the {kind.name.lower()} {sc.name} (value {sc.value}) for {francs_text(kind.price)}."
-    )
+    s.events.append(Msg(
+        "{player} buys the {kind} {ship} (value {value}) for {price}.",
+        player=p.name, kind=SHIP_KIND[t], ship=Card(ship), value=sc.value, price=franc_count(kind.price, "acc"),
+    ))
 
 
 def turn_player(s: GameState) -> int | None:
@@ -130,18 +153,19 @@ def seller_seat(s: GameState, seat: int | None) -> int:
     Construction Firm's second build or the Marketplace's look at the special buildings is
     still open."""
     if s.phase == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg("The game is over."))
     if seat is None or seat == s.current:
         return s.current
     if not 0 <= seat < s.num_players:
-        raise IllegalAction(f"There is no seat {seat + 1} at this table of {s.num_players}.")
+        raise IllegalAction(Msg(
+            "There is no seat {seat} at this table of {players}.", seat=seat + 1, players=s.num_players
+        ))
     if s.pending is not None:
-        who = s.players[s.current].name
-        place = content().buildings[s.pending.building].name
-        raise IllegalAction(
-            f"{who} is still carrying out the action of the {place}; sell when it is done "
-            "(nobody sells during another player's action)."
-        )
+        raise IllegalAction(Msg(
+            "{player} is still carrying out the action of the {building}; sell when it is done "
+            "(nobody sells during another player's action).",
+            player=s.players[s.current].name, building=CARDS[s.pending.building],
+        ))
     return seat
 
 
@@ -154,14 +178,19 @@ def sell(s: GameState, a: SellBuilding) -> None:
     p = s.players[seat]
     card = building_card(a.building)
     if s.owner.get(card.id) != seat:
-        raise IllegalAction(f"You do not own the {card.name}; you can sell only your own buildings.")
+        raise IllegalAction(Msg(
+            "You do not own the {building}; you can sell only your own buildings.", building=Card(card.id)
+        ))
     s.owner[card.id] = TOWN
     # keep the town's buildings in order of arrival
     del s.owner[card.id]
     s.owner[card.id] = TOWN
     p.francs += card.value // 2
     _sold(s, card.id, seat)
-    s.events.append(f"{p.name} sells the {card.name} to the town for {francs_text(card.value // 2)}.")
+    s.events.append(Msg(
+        "{player} sells the {building} to the town for {price}.",
+        player=p.name, building=CARDS[card.id], price=franc_count(card.value // 2, "acc"),
+    ))
     send_workers_home(s, card.id)
 
 
@@ -174,15 +203,17 @@ def sell_ship(s: GameState, a: SellShip) -> None:
         # a ship type names the player's least valuable ship of that type
         mine = [x for x in p.ships if ships[x].type == a.ship.lower()]
         if not mine:
-            raise IllegalAction(f"You have no ship '{a.ship}' to sell.")
+            raise IllegalAction(Msg("You have no ship '{typed}' to sell.", typed=a.ship))
         ship = min(mine, key=lambda x: ships[x].value)
     sc = ships[ship]
     p.ships.remove(ship)
     s.ship_stacks[sc.type].append(ship)
     p.francs += sc.value // 2
     _sold(s, ship, seat)
-    kind = content().ship_kinds[sc.type].name.lower()
-    s.events.append(f"{p.name} sells the {kind} {sc.name} to the town for {francs_text(sc.value // 2)}.")
+    s.events.append(Msg(
+        "{player} sells the {kind} {ship} to the town for {price}.",
+        player=p.name, kind=SHIP_KIND[sc.type], ship=Card(ship), price=franc_count(sc.value // 2, "acc"),
+    ))
 
 
 def purchases(s: GameState, p: PlayerState) -> list[Action]:

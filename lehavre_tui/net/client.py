@@ -17,14 +17,17 @@ from typing import ClassVar
 
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
+from ..engine.message import Msg
 from ..engine.rules import legal_actions
 from ..engine.scoring import Score, final_scores, winners
 from ..engine.state import GameState
 from ..session import LogLine
 from ..table import NotAtThisTable
+from ..text import render
 from .protocol import (
     Command,
     HostMessage,
+    LogEntry,
     Say,
     Seated,
     SeatInfo,
@@ -32,6 +35,7 @@ from .protocol import (
     decode_host,
     encode,
 )
+from .words import from_data
 
 READ_LIMIT = 16 * 1024 * 1024  # a table update with a long log is far below this
 
@@ -98,7 +102,7 @@ class HostedTable:
         self.state = u.state
         self.seat_info = list(u.seats)
         self.moves = u.moves
-        entries = [LogLine(e.text, e.move, e.seat) for e in u.log]
+        entries = [LogLine(event_of(e), e.move, e.seat) for e in u.log]
         if u.log_from == 0 or u.log_from > len(self.log):
             self.log = entries
         else:
@@ -127,8 +131,15 @@ class HostedTable:
         return legal_actions(self.state)
 
     def command(self, text: str) -> list[str]:
+        """Send a command line to the host (its answer comes later); help is read here, in
+        this reader's language."""
+        from ..commands import parse, verb_of
+
         if self.seat is None:
-            raise IllegalAction("You are watching this table; 'say TEXT' talks to it.")
+            raise IllegalAction(Msg("You are watching this table; 'say TEXT' talks to it."))
+        words = text.split()
+        if words and verb_of(words[0]) == "help":
+            parse(text, self.state if self.plays_now() else self.waiting_view())  # HelpRequested
         self._next_id += 1
         self.sent[self._next_id] = text
         self.link.send(Command(seat=self.seat, text=text, id=self._next_id))
@@ -162,21 +173,21 @@ class HostedTable:
         self.link.send(Say(seat=self.seat, text=text))
 
     def bot_move(self) -> list[str]:
-        raise NotAtThisTable("The host plays the bots at this table.")
+        raise NotAtThisTable(Msg("The host plays the bots at this table."))
 
     def hint(self, budget: float = 1.0) -> tuple[str, str]:
         from ..bots.hint import hint
         from ..commands import to_command
 
         action, reason = hint(self.state, budget)
-        return to_command(action, self.state), reason
+        return to_command(action, self.state), render(reason)
 
     def can_undo(self) -> bool:
         return False
 
     def undo(self) -> bool:
         raise NotAtThisTable(
-            "At a hosted table a move cannot be taken back: the other players have seen it. Sell, or play on."
+            Msg("At a hosted table a move cannot be taken back: the other players have seen it. Sell, or play on.")
         )
 
     def undo_lost_by_loading(self) -> bool:
@@ -184,8 +195,10 @@ class HostedTable:
 
     def save(self, path: Path) -> None:
         raise NotAtThisTable(
-            "The host keeps this game, every move stored as it is made; it goes on after a dropped "
-            "connection or a restart of the host (lehavre host --resume)."
+            Msg(
+                "The host keeps this game, every move stored as it is made; it goes on after a dropped "
+                "connection or a restart of the host (lehavre host --resume)."
+            )
         )
 
     def since_last_turn(self, seat: int) -> list[str]:
@@ -199,3 +212,14 @@ class HostedTable:
 
     def winners(self) -> list[int]:
         return winners(self.state)
+
+
+def event_of(entry: LogEntry) -> Msg | str:
+    """A log entry as its message, to be read in this reader's language (its English text
+    when the host sent words this client cannot read)."""
+    if entry.words is None:
+        return entry.text
+    try:
+        return from_data(entry.words)
+    except (ValueError, TypeError):
+        return entry.text

@@ -9,6 +9,10 @@ subsystems (sftp), port forwarding, agent and X11 forwarding are refused.
 
 A chain of small checks stands before the table client, each refusing with a sentence:
 the number of connections per address and in all, the time to log in, a terminal.
+
+Each login reads the table in its own language: the one its ssh client's LANG (or LC_ALL,
+LC_MESSAGES) names, when it sends it (`ssh -o SendEnv=LANG`, the default of many systems'
+ssh_config) and it is English, Polish or Czech; otherwise the table client asks at login.
 """
 
 from __future__ import annotations
@@ -23,19 +27,21 @@ import struct
 import sys
 import termios
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import asyncssh
 
+from ..engine.message import Msg
+from ..text import LANGUAGES
 from .host import Host
+from .words import in_language
 
 MAX_PER_ADDRESS = 8  # tables open from one address at once (each runs a table client)
 MAX_CONNECTIONS = 100  # SSH connections in all (logged in or not), and twice MAX_PER_ADDRESS from one address
 LOGIN_SECONDS = 30.0  # to authenticate
 IDLE_SECONDS = 3600.0  # a session with no keystroke for an hour is closed
 FAILED_PASSWORD_PAUSE = 1.0  # seconds before a wrong invite code is answered
-LANGS = ("en", "pl", "cs")
 
 _KEY_START = re.compile(r"(?:^|\s)((?:ssh-|ecdsa-|sk-)\S+\s+[A-Za-z0-9+/=]+)")
 
@@ -74,15 +80,21 @@ def host_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
-def lang_of(env: dict[str, str], default: str) -> str:
-    """The language a login reads the table in: from the LANG (or LC_ALL, LC_MESSAGES) its
-    ssh client sent, else the host's."""
+def lang_of(env: Mapping[str, str]) -> str | None:
+    """The language a login reads the table in: the first of LC_ALL, LC_MESSAGES and LANG its
+    ssh client sent ('pl_PL.UTF-8' -> 'pl'), when that names one of the game's; None when
+    nothing was sent or it names another ('C.UTF-8', 'de_DE'): the login is asked."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
-        code = value[:2].lower()
-        if code in LANGS:
-            return code
-    return default
+        if value:
+            code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
+
+
+def _say(process: asyncssh.SSHServerProcess, lang: str | None, words: Msg) -> None:
+    """A sentence to the login's terminal before (or after) its table, in its language."""
+    process.stderr.write((in_language(lang or "en", words) + "\r\n").encode())
 
 
 class Door:
@@ -93,13 +105,11 @@ class Door:
         *,
         authorized_keys: Path | None,
         host_key_path: Path,
-        lang: str = "en",
     ) -> None:
         self.host = host
         self.client = list(client)  # the table client's command, before its options
         self.keys_path = authorized_keys
         self.host_key_path = host_key_path
-        self.lang = lang
         self.per_address: Counter[str] = Counter()  # SSH connections
         self.tables_open: Counter[str] = Counter()  # sessions running a table client
         self.sessions: set[asyncio.Task[None]] = set()
@@ -173,26 +183,29 @@ class Door:
                 self.sessions.discard(task)
 
     async def _play(self, process: asyncssh.SSHServerProcess) -> None:
+        lang = lang_of(process.env)
         if process.command is not None or process.subsystem is not None:
-            process.stderr.write(b"This host plays Le Havre and runs nothing else. Log in without a command.\r\n")
+            _say(process, lang, Msg("This host plays Le Havre and runs nothing else. Log in without a command."))
             process.exit(1)
             return
         term = process.get_terminal_type()
         if not term:
-            process.stderr.write(b"Le Havre needs a terminal: log in without -T (or with ssh -t).\r\n")
+            _say(process, lang, Msg("Le Havre needs a terminal: log in without -T (or with ssh -t)."))
             process.exit(1)
             return
         address = str((process.get_extra_info("peername") or ("",))[0])
         if self.tables_open[address] >= MAX_PER_ADDRESS:
-            process.stderr.write(
-                f"Too many tables open from {address} ({MAX_PER_ADDRESS}); close one and log in again.\r\n".encode()
+            too_many = Msg(
+                "Too many tables open from {address} ({n}); close one and log in again.",
+                address=address,
+                n=MAX_PER_ADDRESS,
             )
+            _say(process, lang, too_many)
             process.exit(1)
             return
         login = str(process.get_extra_info("username") or "")
         table = process.get_extra_info("lehavre_table")
-        lang = lang_of(dict(process.env), self.lang)
-        ticket = self.host.issue_ticket(login, table, lang)
+        ticket = self.host.issue_ticket(login, table, lang or "")
         self.tables_open[address] += 1
         try:
             code = await self._run_client(process, term, ticket, lang)
@@ -204,7 +217,7 @@ class Door:
         with contextlib.suppress(Exception):
             process.exit(code)
 
-    async def _run_client(self, process: asyncssh.SSHServerProcess, term: str, ticket: str, lang: str) -> int:
+    async def _run_client(self, process: asyncssh.SSHServerProcess, term: str, ticket: str, lang: str | None) -> int:
         master, slave = os.openpty()
         width, height, _, _ = process.get_terminal_size()
         _set_size(master, width or 80, height or 24)
@@ -223,8 +236,7 @@ class Door:
             child = await asyncio.create_subprocess_exec(
                 *self.client,
                 f"127.0.0.1:{self.host.port}",
-                "--lang",
-                lang,
+                *(("--lang", lang) if lang is not None else ("--ask-lang",)),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
@@ -237,7 +249,7 @@ class Door:
         os.set_blocking(master, False)
         loop = asyncio.get_running_loop()
         screen = loop.create_task(_copy_screen(master, process))
-        keys = loop.create_task(_copy_keys(process, master))
+        keys = loop.create_task(_copy_keys(process, master, lang))
         ended = loop.create_task(child.wait())
         try:
             await asyncio.wait({screen, keys, ended}, return_when=asyncio.FIRST_COMPLETED)
@@ -338,7 +350,7 @@ async def _copy_screen(master: int, process: asyncssh.SSHServerProcess) -> None:
         await process.stdout.drain()
 
 
-async def _copy_keys(process: asyncssh.SSHServerProcess, master: int) -> None:
+async def _copy_keys(process: asyncssh.SSHServerProcess, master: int, lang: str | None) -> None:
     """The player's keys go to the client; a new window size goes to the pseudo-terminal
     (the kernel tells the client with SIGWINCH). No keystroke for IDLE_SECONDS: closed."""
     loop = asyncio.get_running_loop()
@@ -349,7 +361,8 @@ async def _copy_keys(process: asyncssh.SSHServerProcess, master: int) -> None:
             _set_size(master, change.width or 80, change.height or 24)
             continue
         except TimeoutError:
-            process.stderr.write(f"\r\nNo key pressed for {IDLE_SECONDS / 60:.0f} minutes; goodbye.\r\n".encode())
+            process.stderr.write(b"\r\n")
+            _say(process, lang, Msg("No key pressed for {n} minutes; goodbye.", n=int(IDLE_SECONDS / 60)))
             return
         if not data:
             return

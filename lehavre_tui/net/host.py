@@ -28,9 +28,11 @@ from dataclasses import dataclass, field
 
 from ..commands import CommandError, HelpRequested
 from ..engine.errors import IllegalAction
+from ..engine.message import Msg
 from ..engine.setup import Setup
 from .protocol import (
     MAX_LINE,
+    MAX_NAME,
     PROTOCOL_VERSION,
     BadMessage,
     Bye,
@@ -91,7 +93,7 @@ class Client:
     writer: asyncio.StreamWriter
     login: str = ""
     name: str = ""  # the login as a player name
-    lang: str = "en"  # the language this player reads the table in (the log is English for now)
+    lang: str = "en"  # the language this player reads the table in (its client renders every word)
     may_create: bool = False
     only_table: int | None = None  # an invite code opens its own table only
     game: HostedGame | None = None
@@ -191,7 +193,7 @@ class Host:
         for task in self._bots.values():
             task.cancel()
         for client in list(self.clients):
-            client.send(Bye(text="The host is closing."))
+            client.send(Bye.of(Msg("The host is closing.")))
             client.closed = True
             client.writer.close()
         if self._server is not None:
@@ -203,7 +205,7 @@ class Host:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer)
         if len(self.clients) >= MAX_CLIENTS:
-            client.send(Bye(text="The host has as many players as it takes; try again later."))
+            client.send(Bye.of(Msg("The host has as many players as it takes; try again later.")))
             writer.close()
             return
         self.clients.add(client)
@@ -226,24 +228,30 @@ class Host:
         try:
             line = await asyncio.wait_for(reader.readline(), seconds)
         except TimeoutError:
-            quiet = "said nothing" if not client.login else f"was silent for {int(seconds)} seconds"
-            client.send(Bye(text=f"The connection {quiet}; it is closed."))
+            if not client.login:
+                client.send(Bye.of(Msg("The connection said nothing; it is closed.")))
+            else:
+                client.send(
+                    Bye.of(Msg("The connection was silent for {seconds} seconds; it is closed.", seconds=int(seconds)))
+                )
             return None
         except ValueError:  # longer than the limit: the rest is not read
-            client.send(Bye(text=f"A message longer than {MAX_LINE // 1024} KiB; the connection is closed."))
+            client.send(Bye.of(Msg("A message longer than {kib} KiB; the connection is closed.", kib=MAX_LINE // 1024)))
             return None
         if not line:
             return None
         if not client.within_rate():
             if client.strikes > STRIKES:
-                client.send(Bye(text=f"Too many messages (at most {RATE:.0f} a second); the connection is closed."))
+                client.send(
+                    Bye.of(Msg("Too many messages (at most {n} a second); the connection is closed.", n=int(RATE)))
+                )
                 return None
-            client.send(Refusal(text=f"Too many messages: at most {RATE:.0f} a second. This one was not read."))
+            client.send(Refusal.of(Msg("Too many messages: at most {n} a second. This one was not read.", n=int(RATE))))
             return SKIPPED
         try:
             return decode_client(line)
         except BadMessage as exc:
-            client.send(Refusal(text=str(exc)))
+            client.send(Refusal.of(exc.msg))
             return SKIPPED
 
     async def _converse(self, client: Client, reader: asyncio.StreamReader) -> None:
@@ -251,7 +259,7 @@ class Host:
         if hello is None or hello is SKIPPED:
             return
         if not isinstance(hello, Hello):
-            client.send(Bye(text="Say hello first (the table client does)."))
+            client.send(Bye.of(Msg("Say hello first (the table client does).")))
             return
         if not self._admit(client, hello):
             return
@@ -272,9 +280,13 @@ class Host:
     def _admit(self, client: Client, hello: Hello) -> bool:
         if hello.version != PROTOCOL_VERSION:
             client.send(
-                Bye(
-                    text=f"This host speaks version {PROTOCOL_VERSION} of the table protocol, "
-                    f"the client version {hello.version}: use the same version of the game."
+                Bye.of(
+                    Msg(
+                        "This host speaks version {host} of the table protocol, the client version {client}: "
+                        "use the same version of the game.",
+                        host=PROTOCOL_VERSION,
+                        client=hello.version,
+                    )
                 )
             )
             return False
@@ -282,7 +294,7 @@ class Host:
         if hello.ticket is not None:
             ticket = self.tickets.get(hello.ticket)
             if ticket is None:
-                client.send(Bye(text="This login is no longer valid; log in again."))
+                client.send(Bye.of(Msg("This login is no longer valid; log in again.")))
                 return False
             login, client.only_table, client.may_create = ticket.login, ticket.table, ticket.table is None
         elif hello.key is not None and hmac.compare_digest(hello.key.encode(), self.local_key.encode()):
@@ -290,15 +302,24 @@ class Host:
         elif hello.code is not None and (game := self.table_by_code(hello.code)) is not None:
             client.only_table = game.id
         else:
-            said = "That invite code opens no table here" if hello.code else "Give the table's invite code"
-            client.send(Bye(text=f"{said}: lehavre join HOST:PORT --name NAME --code CODE."))
+            if hello.code:
+                client.send(
+                    Bye.of(Msg("That invite code opens no table here: lehavre join HOST:PORT --name NAME --code CODE."))
+                )
+            else:
+                client.send(
+                    Bye.of(Msg("Give the table's invite code: lehavre join HOST:PORT --name NAME --code CODE."))
+                )
             return False
         name = display_name(login)
         if name is None:
             client.send(
-                Bye(
-                    text=f"'{clean_text(login)[:40]}' cannot be a player name: use 1 to 16 letters, "
-                    "digits, '-', '_' or '.'."
+                Bye.of(
+                    Msg(
+                        "'{login}' cannot be a player name: use 1 to {n} letters, digits, '-', '_' or '.'.",
+                        login=clean_text(login)[:40],
+                        n=MAX_NAME,
+                    )
                 )
             )
             return False
@@ -340,34 +361,41 @@ class Host:
         elif isinstance(message, CreateTable):
             self._create(client, message)
         elif isinstance(message, Hello):
-            client.send(Refusal(text="Hello was said already."))
+            client.send(Refusal.of(Msg("Hello was said already.")))
 
     def _seat_check(self, client: Client, seat: int | None, id: int | None = None) -> HostedGame | None:
         """The client's table when the message names the client's own seat; else a refusal."""
         game = client.game
         if game is None:
-            client.send(Refusal(id=id, text="Sit at a table first: join one from the lobby."))
+            client.send(Refusal.of(Msg("Sit at a table first: join one from the lobby."), id))
             return None
         if seat != client.seat:
-            mine = "you are watching" if client.seat is None else f"your seat is {client.seat + 1} ({client.name})"
-            client.send(Refusal(id=id, text=f"A client acts only for the seat it was given: {mine}."))
+            if client.seat is None:
+                client.send(Refusal.of(Msg("A client acts only for the seat it was given: you are watching."), id))
+            else:
+                mine = Msg(
+                    "A client acts only for the seat it was given: your seat is {seat} ({player}).",
+                    seat=client.seat + 1,
+                    player=client.name,
+                )
+                client.send(Refusal.of(mine, id))
             return None
         return game
 
     def _command(self, client: Client, message: Command) -> None:
         if client.game is not None and client.seat is None:
-            client.send(Refusal(id=message.id, text="You are watching this table: 'say TEXT' talks to it."))
+            client.send(Refusal.of(Msg("You are watching this table: 'say TEXT' talks to it."), message.id))
             return
         game = self._seat_check(client, message.seat, message.id)
         if game is None or client.seat is None:
             return
         try:
             game.play(client.seat, clean_text(message.text))
-        except HelpRequested as exc:
-            client.send(Note(id=message.id, text=exc.text))
+        except HelpRequested as exc:  # read by the table client itself, in its reader's language
+            client.send(Note.of(exc.text, message.id))
             return
         except (IllegalAction, CommandError, HostTrouble) as exc:
-            client.send(Refusal(id=message.id, text=str(exc)))
+            client.send(Refusal.of(exc.msg, message.id))
             return
         client.send(Done(id=message.id))
         self._changed(game)
@@ -379,44 +407,48 @@ class Host:
         try:
             game.say(client.seat, client.name, message.text)
         except (IllegalAction, HostTrouble) as exc:
-            client.send(Refusal(text=str(exc)))
+            client.send(Refusal.of(exc.msg))
             return
         self._broadcast(game)
 
     def _create(self, client: Client, message: CreateTable) -> None:
         if not client.may_create:
-            client.send(Refusal(text="A login with an invite code plays at that code's table; it opens no new ones."))
+            client.send(
+                Refusal.of(Msg("A login with an invite code plays at that code's table; it opens no new ones."))
+            )
             return
         if len(self.tables) >= MAX_TABLES:
-            client.send(Refusal(text=f"This host has {MAX_TABLES} tables, as many as it keeps; join one of them."))
+            client.send(
+                Refusal.of(Msg("This host has {n} tables, as many as it keeps; join one of them.", n=MAX_TABLES))
+            )
             return
         if "human" not in message.seats:
-            client.send(Refusal(text="A new table needs a seat for you: make at least one seat human."))
+            client.send(Refusal.of(Msg("A new table needs a seat for you: make at least one seat human.")))
             return
         setup = Setup(players=len(message.seats), variant=message.variant, seed=random.SystemRandom().randrange(10**6))
         try:
             game = self.new_table(setup, list(message.seats), named=False)
         except HostTrouble as exc:
-            client.send(Refusal(text=str(exc)))
+            client.send(Refusal.of(exc.msg))
             return
         self._join(client, game.id)
 
     def _join(self, client: Client, table: int) -> None:
         game = self.tables.get(table)
         if game is None or client.only_table not in (None, table):
-            client.send(Refusal(text=f"There is no table {table} open to you here."))
+            client.send(Refusal.of(Msg("There is no table {table} open to you here.", table=table)))
             client.send(self._tables(client))
             return
         self._leave_table(client)
         try:
             seating = game.seat_for(client.login)
         except (IllegalAction, HostTrouble) as exc:
-            client.send(Refusal(text=str(exc)))
+            client.send(Refusal.of(exc.msg))
             return
         if seating.seat is not None:  # the same player on a new connection: the old one ends
             for other in list(self.clients):
                 if other is not client and other.game is game and other.seat == seating.seat:
-                    other.send(Bye(text="You sat down at this table from another terminal; this one is closed."))
+                    other.send(Bye.of(Msg("You sat down at this table from another terminal; this one is closed.")))
                     self._leave_table(other)
                     other.closed = True
                     other.writer.close()
@@ -436,7 +468,7 @@ class Host:
                 if other.game is game:
                     other.log_sent = 0  # the log is told anew with the new name
         if back:
-            self._note(game, f"{seating.name} is at the table.")
+            self._note(game, Msg("{player} is at the table.", player=seating.name))
         self._broadcast(game)
         self._kick_bots(game)
 
@@ -448,11 +480,11 @@ class Host:
         client.seat = None
         game.leave(seat)
         if seat is not None and game.present.get(seat, 0) == 0:
-            self._note(game, f"{game.seats[seat].name} is away; the seat waits.")
+            self._note(game, Msg("{player} is away; the seat waits.", player=game.seats[seat].name))
         self._broadcast(game)
 
-    def _note(self, game: HostedGame, text: str) -> None:
-        game.log.append(LogEntry(text=text, move=game.moves, seat=-1, kind="note"))
+    def _note(self, game: HostedGame, words: Msg) -> None:
+        game.log.append(LogEntry.of(words, game.moves, -1, kind="note"))
 
     # --- telling the clients -------------------------------------------------------------------
     def _changed(self, game: HostedGame) -> None:
@@ -498,7 +530,7 @@ class Host:
             try:
                 action = await asyncio.to_thread(game.session.bot_choice, state)
             except Exception as exc:  # noqa: BLE001 - said at the table, the host goes on
-                self._note(game, f"The bot could not move: {exc}")
+                self._note(game, Msg("The bot could not move: {reason}", reason=str(exc)))
                 self._broadcast(game)
                 return
             if game.moves != moves or not game.bot_to_move():

@@ -8,20 +8,27 @@ sends the command text its player types (`Command`, with its seat, checked on ev
 message) and words for the table (`Say`), and receives the table (`TableUpdate`: the
 state as everybody at the table sees it, the seats, the log) after every move.
 
-Every message is one line of at most `MAX_LINE` bytes. Version 1 is the first; a host
-refuses a client of another version with a `Bye` that says which version it speaks.
+Words for the players (the log, refusals, notes, a `Bye`) travel as engine messages
+(`words`, see words.py), each client reading them in its own reader's language; `text` is the
+same in English, for scripts and older tools.
+
+Every message is one line of at most `MAX_LINE` bytes. Version 1 was the first (words as
+English sentences); version 2 sends them as messages. A host refuses a client of another
+version with a `Bye` that says which version it speaks.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from ..engine.message import Msg
 from ..engine.state import GameState, Variant
+from .words import to_data
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_LINE = 64 * 1024  # bytes in one message from a client (a table update may be longer)
 MAX_COMMAND = 500  # characters of a command line
 MAX_SAY = 300  # characters of words for the table
@@ -122,9 +129,8 @@ class TableInfo(BaseModel):
 
 
 class LogEntry(BaseModel):
-    """One line of a table's log. `event` and `params` are for events given as a code and its
-    parameters (to be worded in each reader's language); today the engine narrates in
-    English and `text` is the line."""
+    """One line of a table's log: `words`, the engine's event (or the host's note, or words
+    said) as a message, read in each reader's language; `text`, the line in English."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -132,8 +138,11 @@ class LogEntry(BaseModel):
     move: int  # the move that produced it (0: the set-up)
     seat: int  # who was acting (for words said: who said them; -1 a watcher)
     kind: Literal["event", "say", "note"] = "event"
-    event: str | None = None
-    params: dict[str, str | int] = {}
+    words: Any = None
+
+    @classmethod
+    def of(cls, event: Msg | str, move: int, seat: int, kind: Literal["event", "say", "note"] = "event") -> LogEntry:
+        return cls(text=str(event), move=move, seat=seat, kind=kind, words=to_data(event))
 
 
 class Welcome(_Message):
@@ -178,7 +187,12 @@ class Done(_Message):
 class Refusal(_Message):
     type: Literal["refusal"] = "refusal"
     id: int | None = None
-    text: str
+    text: str  # in English
+    words: Any = None  # the same as a message, read in the reader's language
+
+    @classmethod
+    def of(cls, words: Msg | str, id: int | None = None) -> Refusal:
+        return cls(id=id, text=str(words), words=to_data(words))
 
 
 class Note(_Message):
@@ -186,14 +200,24 @@ class Note(_Message):
 
     type: Literal["note"] = "note"
     id: int | None = None
-    text: str
+    text: str  # in English
+    words: Any = None  # the same as a message, read in the reader's language
+
+    @classmethod
+    def of(cls, words: Msg | str, id: int | None = None) -> Note:
+        return cls(id=id, text=str(words), words=to_data(words))
 
 
 class Bye(_Message):
     """The host ends the connection, saying why."""
 
     type: Literal["bye"] = "bye"
-    text: str
+    text: str  # in English
+    words: Any = None  # the same as a message, read in the reader's language
+
+    @classmethod
+    def of(cls, words: Msg | str) -> Bye:
+        return cls(text=str(words), words=to_data(words))
 
 
 class Pong(_Message):
@@ -210,7 +234,11 @@ _HOST: TypeAdapter[HostMessage] = TypeAdapter(HostMessage)
 
 
 class BadMessage(Exception):
-    """A line that is not a message of this protocol; the text says what is wrong."""
+    """A line that is not a message of this protocol; `msg` says what is wrong."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
 
 
 def encode(message: _Message) -> bytes:
@@ -221,15 +249,30 @@ def _decode(line: bytes, adapter: TypeAdapter, who: str):  # noqa: ANN202 - a me
     try:
         data = json.loads(line)
     except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested beyond reason
-        raise BadMessage(f"A message from the {who} is not JSON.") from None
+        raise BadMessage(
+            _from(who, Msg("A message from the client is not JSON."), Msg("A message from the host is not JSON."))
+        ) from None
     if not isinstance(data, dict) or "type" not in data:
-        raise BadMessage(f"A message from the {who} has no type.")
+        raise BadMessage(
+            _from(who, Msg("A message from the client has no type."), Msg("A message from the host has no type."))
+        )
     try:
         return adapter.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
-        raise BadMessage(f"A message from the {who} is not understood ({where}: {first['msg']}).") from None
+        said = {"where": where, "reason": first["msg"]}
+        raise BadMessage(
+            _from(
+                who,
+                Msg("A message from the client is not understood ({where}: {reason}).", **said),
+                Msg("A message from the host is not understood ({where}: {reason}).", **said),
+            )
+        ) from None
+
+
+def _from(who: str, client: Msg, host: Msg) -> Msg:
+    return client if who == "client" else host
 
 
 def decode_client(line: bytes) -> ClientMessage:

@@ -189,7 +189,8 @@ class Store:
             )
 
     def says(self, table_id: int) -> list[tuple[int, int, str]]:
-        """(after move, seat, text) in the order said."""
+        """(after move, seat, text) in the order said; the text is the words as a message in
+        JSON (net/words.py), read in each reader's language."""
         return [
             (after, seat, text)
             for after, seat, text in self.db.execute(

@@ -6,6 +6,7 @@ Nothing here waits for the network: the host (host.py) calls in, then tells the 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import unicodedata
 from dataclasses import dataclass, field
@@ -13,15 +14,22 @@ from dataclasses import dataclass, field
 from ..bots.view import public_view, unseen_specials
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
+from ..engine.message import Msg
 from ..engine.setup import Setup
 from ..engine.state import GameState
 from ..session import Session
 from .protocol import MAX_NAME, LogEntry, SeatInfo, TableInfo
 from .storage import StorageError, Store, StoredSeat, StoredTable
+from .words import from_data, to_data
 
 
 class HostTrouble(Exception):
-    """The host could not do what was asked (its disk, its table file); nothing changed."""
+    """The host could not do what was asked (its disk, its table file); nothing changed.
+    `msg` says so (read in each reader's language)."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
 
 
 def clean_text(text: str) -> str:
@@ -41,9 +49,6 @@ def display_name(login: str) -> str | None:
     if not 1 <= len(name) <= MAX_NAME or not all(ch.isalnum() or ch in "-_." for ch in name):
         return None
     return name[0].upper() + name[1:] if name.islower() else name
-
-
-NAME_RULE = f"a player name is 1 to {MAX_NAME} letters, digits, '-', '_' or '.'"
 
 
 @dataclass
@@ -98,23 +103,25 @@ class HostedGame:
             try:
                 session.act(action)
             except IllegalAction as exc:
-                raise StorageError(f"Move {n} of table {self.id} no longer fits the game: {exc}") from None
+                raise StorageError(
+                    f"Move {n} of table {self.id} no longer fits the game: {exc}"  # for the host's log, in English
+                ) from None
         self.setup = setup
         self.session = session
-        said: dict[int, list[tuple[int, str]]] = {}
+        said: dict[int, list[tuple[int, Msg | str]]] = {}
         for after, seat, text in self.store.says(self.id):
-            said.setdefault(after, []).append((seat, text))
+            said.setdefault(after, []).append((seat, _stored_words(text)))
         log: list[LogEntry] = []
         for line in session.log:
             while said and min(said) < line.move:  # words said before this move
                 log.extend(self._said(seat, text, min(said)) for seat, text in said.pop(min(said)))
-            log.append(LogEntry(text=line.text, move=line.move, seat=line.seat))
+            log.append(LogEntry.of(line.event, line.move, line.seat))
         for after in sorted(said):
             log.extend(self._said(seat, text, after) for seat, text in said[after])
         self.log = log
 
-    def _said(self, seat: int, text: str, move: int) -> LogEntry:
-        return LogEntry(text=text, move=move, seat=seat, kind="say")
+    def _said(self, seat: int, words: Msg | str, move: int) -> LogEntry:
+        return LogEntry.of(words, move, seat, kind="say")
 
     # --- seats ---------------------------------------------------------------------------------
     def seat_for(self, login: str) -> Seating:
@@ -123,7 +130,13 @@ class HostedGame:
         key = login_key(login)
         name = display_name(login)
         if name is None:
-            raise IllegalAction(f"'{clean_text(login)[:40]}' cannot play here: {NAME_RULE}.")
+            raise IllegalAction(
+                Msg(
+                    "'{login}' cannot play here: a player name is 1 to {n} letters, digits, '-', '_' or '.'.",
+                    login=clean_text(login)[:40],
+                    n=MAX_NAME,
+                )
+            )
         for i, s in enumerate(self.seats):
             if s.login == key:
                 return Seating(i, s.name)
@@ -155,7 +168,7 @@ class HostedGame:
         try:
             self.store.claim_seat(self.id, seat, key, name)
         except sqlite3.Error as exc:
-            raise HostTrouble(f"The host could not keep the seat ({exc}); try again.") from None
+            raise HostTrouble(Msg("The host could not keep the seat ({reason}); try again.", reason=str(exc))) from None
         self.seats[seat].login = key
         self.seats[seat].name = name
 
@@ -224,21 +237,27 @@ class HostedGame:
                 self.store.set_over(self.id)
         except sqlite3.Error as exc:
             self.rebuild()
-            raise HostTrouble(f"The host could not store the move ({exc}); nothing changed, try again.") from None
-        new = [LogEntry(text=ln.text, move=ln.move, seat=ln.seat) for ln in s.log[log_before:]]
+            raise HostTrouble(
+                Msg("The host could not store the move ({reason}); nothing changed, try again.", reason=str(exc))
+            ) from None
+        new = [LogEntry.of(ln.event, ln.move, ln.seat) for ln in s.log[log_before:]]
         self.log.extend(new)
         return new
 
     def say(self, seat: int | None, name: str, text: str) -> LogEntry:
         words = clean_text(text)
         if not words:
-            raise IllegalAction("Say something after 'say', e.g. 'say good luck'.")
-        who = name if seat is not None else f"{name} (watching)"
-        line = f"{who} says: {words}"
+            raise IllegalAction(Msg("Say something after 'say', e.g. 'say good luck'."))
+        if seat is None:
+            line = Msg("{player} (watching) says: {words}", player=name, words=words)
+        else:
+            line = Msg("{player} says: {words}", player=name, words=words)
         try:
-            self.store.add_say(self.id, self.moves, -1 if seat is None else seat, line)
+            self.store.add_say(self.id, self.moves, -1 if seat is None else seat, json.dumps(to_data(line)))
         except sqlite3.Error as exc:
-            raise HostTrouble(f"The host could not keep your words ({exc}); try again.") from None
+            raise HostTrouble(
+                Msg("The host could not keep your words ({reason}); try again.", reason=str(exc))
+            ) from None
         entry = self._said(-1 if seat is None else seat, line, self.moves)
         self.log.append(entry)
         return entry
@@ -265,3 +284,12 @@ class HostedGame:
         """This seat's view differs from everybody else's (the Marketplace's look)."""
         pend = self.session.state.pending
         return pend is not None and pend.kind == "peek" and seat == self.session.state.current
+
+
+def _stored_words(text: str) -> Msg | str:
+    """Words said at a table as stored: a message as JSON data (a line stored as plain
+    text stays as it is)."""
+    try:
+        return from_data(json.loads(text))
+    except (ValueError, TypeError, RecursionError):
+        return text

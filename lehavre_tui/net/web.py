@@ -20,9 +20,10 @@ MAX_PER_ADDRESS = 4  # browser tabs from one address at once
 MAX_SESSIONS = 40  # browser tabs in all
 
 
-def web_command(port: int, lang: str) -> str:
-    """The shell line textual-serve runs for a browser tab (made of our own words only)."""
-    return shlex.join([sys.executable, "-m", "lehavre_tui", "join", f"127.0.0.1:{port}", "--guest", "--lang", lang])
+def web_command(port: int) -> str:
+    """The shell line textual-serve runs for a browser tab (made of our own words only); the
+    tab asks its reader's language first."""
+    return shlex.join([sys.executable, "-m", "lehavre_tui", "join", f"127.0.0.1:{port}", "--guest", "--ask-lang"])
 
 
 class WebDoor(Server):

@@ -6,6 +6,10 @@ The visit keeps the connection: it says hello, hands the lobby its tables, opens
 when the host seats the player, and passes every table the host sends to the screen. A lost
 connection is tried again every few seconds, back to the same seat; a host that ends the
 visit (`Bye`) ends the app with its reason.
+
+The visit reads the table in its reader's language (`lang`): every word the host sends is
+a message this client renders. A visit without a language (a login whose ssh client sent
+no LANG, a browser tab) asks for one in the lobby before it connects.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from ..net.protocol import (
     TableUpdate,
     Welcome,
 )
+from ..net.words import read
+from ..text import _, set_language
 
 if TYPE_CHECKING:
     from .app import LeHavreApp
@@ -49,7 +55,7 @@ class Visit:
         host: str,
         port: int,
         name: str = "",
-        lang: str = "en",
+        lang: str | None = "en",
         *,
         ticket: str | None = None,
         code: str | None = None,
@@ -58,7 +64,7 @@ class Visit:
     ) -> None:
         self.host, self.port = host, port
         self.name = name  # the login name; the host says how it sits at the table
-        self.lang = lang  # kept for the table's words in the player's language (English for now)
+        self.lang = lang  # the language this reader reads the table in; None: asked in the lobby
         self.ticket, self.code, self.key = ticket, code, key
         self.wanted = table  # the table to sit at on arriving
         self.app: LeHavreApp | None = None
@@ -68,11 +74,23 @@ class Visit:
         self.table: HostedTable | None = None
         self._seated: Seated | None = None  # seated, the table not yet received
         self.ended = False
-        self.status = (
-            "Give your player name and the table's invite code (the host printed it)."
-            if self.needs_login
-            else f"Connecting to the host at {host}:{port}…"
-        )
+        self.status = self._first_status()
+
+    def _first_status(self) -> str:
+        if self.needs_login:
+            return _("Give your player name and the table's invite code (the host printed it).")
+        return _("Connecting to the host at {address}…").format(address=f"{self.host}:{self.port}")
+
+    @property
+    def needs_language(self) -> bool:
+        """The reader is to choose a language before anything else."""
+        return self.lang is None
+
+    def choose_language(self, lang: str) -> None:
+        """The reader's choice in the lobby: every word from now on in `lang`."""
+        set_language(lang)
+        self.lang = lang
+        self.status = self._first_status()
 
     @property
     def needs_login(self) -> bool:
@@ -83,14 +101,14 @@ class Visit:
 
     def login(self, name: str, code: str) -> None:
         self.name, self.code = name.strip(), code.strip()
-        self.status = f"Connecting to the host at {self.host}:{self.port}…"
+        self.status = _("Connecting to the host at {address}…").format(address=f"{self.host}:{self.port}")
         if self.app is not None:
             self.start(self.app)
 
     # --- the connection ------------------------------------------------------------------------
     def start(self, app: LeHavreApp) -> None:
         self.app = app
-        if self.needs_login:
+        if self.needs_language or self.needs_login:
             self._lobby_changed()
             return
         app.run_worker(self._keep_connected(), group="host", exclusive=True, exit_on_error=False)
@@ -104,8 +122,9 @@ class Visit:
             except OSError as exc:
                 wait = RETRY_SECONDS[min(tries, len(RETRY_SECONDS) - 1)]
                 self._lost(
-                    f"The host at {self.host}:{self.port} cannot be reached ({exc.strerror or exc}); "
-                    f"trying again in {wait:.0f} s."
+                    _("The host at {address} cannot be reached ({reason}); trying again in {n} s.").format(
+                        address=f"{self.host}:{self.port}", reason=exc.strerror or exc, n=f"{wait:.0f}"
+                    )
                 )
                 tries += 1
                 await asyncio.sleep(wait)
@@ -117,7 +136,7 @@ class Visit:
                 Hello(
                     version=PROTOCOL_VERSION,
                     name=self.name,
-                    lang=self.lang,
+                    lang=self.lang or "en",
                     ticket=self.ticket,
                     code=self.code,
                     key=self.key,
@@ -133,7 +152,7 @@ class Visit:
                 pinger.cancel()
                 link.close()
             if not self.ended:
-                self._lost("The connection to the host was lost; trying again…")
+                self._lost(_("The connection to the host was lost; trying again…"))
                 await asyncio.sleep(RETRY_SECONDS[0])
 
     async def _ping(self, link: HostLink) -> None:
@@ -185,7 +204,9 @@ class Visit:
         try:
             self._message(msg)
         except Exception as exc:  # noqa: BLE001 - said at the table or in the lobby
-            text = f"This client could not show what the host sent ({type(exc).__name__}: {exc})."
+            text = _("This client could not show what the host sent ({reason}).").format(
+                reason=f"{type(exc).__name__}: {exc}"
+            )
             self.status = text
             app = self.app
             if app is not None and app.table is not None:
@@ -198,7 +219,7 @@ class Visit:
             return
         if isinstance(msg, Welcome):
             self.welcome = msg
-            self.status = f"Connected as {msg.name}."
+            self.status = _("Connected as {player}.").format(player=msg.name)
             self._lobby_changed()
         elif isinstance(msg, Tables):
             self.tables = list(msg.tables)
@@ -214,23 +235,24 @@ class Visit:
             if self.table is not None:
                 self.table.answered(msg.id)
         elif isinstance(msg, Refusal):
+            text = read(msg.words, msg.text)
             sent = self.table.answered(msg.id) if self.table is not None else None
             if sent is not None:
-                app.refused_later(sent, msg.text)
+                app.refused_later(sent, text)
             elif app.table is not None:
-                app.refuse(msg.text)
+                app.refuse(text)
             else:
-                self.status = msg.text
+                self.status = text
                 self._lobby_changed()
         elif isinstance(msg, Note):
             if self.table is not None:
                 self.table.answered(msg.id)
             if app.table is not None:
-                app.table.note(msg.text)
+                app.table.note(read(msg.words, msg.text))
         elif isinstance(msg, Bye):
             self.ended = True
-            self.status = msg.text
-            app.exit(return_code=1, message=msg.text)  # said in the terminal once the table is gone
+            self.status = read(msg.words, msg.text)
+            app.exit(return_code=1, message=self.status)  # said in the terminal once the table is gone
 
     def _table(self, u: TableUpdate) -> None:
         app = self.app

@@ -3,6 +3,11 @@
 Without an address the host running for this user is found in the data directory (its
 `host.json`, which also lets this user in without an invite code). The SSH door starts the
 same client on a pseudo-terminal, with a ticket for the login (LEHAVRE_TICKET).
+
+The table is read in this reader's language: `--lang`, else the environment's (LC_ALL,
+LC_MESSAGES, LANG) when it names English, Polish or Czech, else the choice saved on the
+set-up screen; with none of them, or with `--ask-lang` (how the SSH door starts a login
+whose ssh client sent no LANG, and how a browser tab starts), the lobby asks first.
 """
 
 from __future__ import annotations
@@ -19,32 +24,46 @@ import termios
 from pathlib import Path
 from typing import Any
 
+from ..text import LANGUAGES, _
+
 EXIT_ERROR = 2
-LANGS = ("en", "pl", "cs")
 
 
 def add_join_command(sub: Any) -> None:
-    join = sub.add_parser("join", help="sit down at a hosted table (lehavre host) in this terminal")
+    join = sub.add_parser("join", help=_("sit down at a hosted table (lehavre host) in this terminal"))
     join.add_argument(
         "address",
         nargs="?",
         default=None,
         metavar="HOST:PORT",
-        help="the host's table port (default: the host running for this user)",
+        help=_("the host's table port (default: the host running for this user)"),
     )
-    join.add_argument("--name", default=None, help="your player name (default: your user name)")
-    join.add_argument("--code", default=None, help="the table's invite code (the host printed it)")
-    join.add_argument("--table", type=int, default=None, help="the table to sit at (default: the lobby)")
+    join.add_argument("--name", default=None, help=_("your player name (default: your user name)"))
+    join.add_argument("--code", default=None, help=_("the table's invite code (the host printed it)"))
+    join.add_argument("--table", type=int, default=None, help=_("the table to sit at (default: the lobby)"))
     join.add_argument(
         "--lang",
-        choices=LANGS,
+        choices=LANGUAGES,
         default=None,
-        help="the language to read the table in: en, pl or cs (the table is in English for now)",
+        help=_("the language to read the table in: en, pl or cs (default: from LC_ALL, LC_MESSAGES, LANG)"),
     )
+    join.add_argument("--ask-lang", action="store_true", help=_("choose the language in the lobby, before coming in"))
     join.add_argument(
-        "--guest", action="store_true", help="come in with a name and an invite code only (as a browser does)"
+        "--guest", action="store_true", help=_("come in with a name and an invite code only (as a browser does)")
     )
-    join.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
+    join.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+
+
+def reader_language(args: argparse.Namespace) -> str | None:
+    """The language this reader reads the table in; None: asked in the lobby."""
+    if args.lang is not None:
+        return str(args.lang)
+    if args.ask_lang:
+        return None
+    from ..cli import requested_language
+    from ..settings import read_settings
+
+    return requested_language(None) or read_settings()[0].language
 
 
 def host_file() -> Path:
@@ -83,12 +102,12 @@ def join(args: argparse.Namespace) -> int:
     found = None if args.guest or ticket else running_host()
     if args.address is None:
         if found is None:
-            return _fail("No host is running for this user; give its address: lehavre join HOST:PORT.")
+            return _fail(_("No host is running for this user; give its address: lehavre join HOST:PORT."))
         host, port = "127.0.0.1", int(found["port"])
     else:
         host, sep, port_text = args.address.rpartition(":")
         if not sep or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-            return _fail(f"'{args.address}' is not HOST:PORT, e.g. 127.0.0.1:7000.")
+            return _fail(_("'{address}' is not HOST:PORT, e.g. 127.0.0.1:7000.").format(address=args.address))
         host, port = host or "127.0.0.1", int(port_text)
     key = None
     if found is not None and int(found["port"]) == port and host in ("127.0.0.1", "localhost"):
@@ -97,12 +116,13 @@ def join(args: argparse.Namespace) -> int:
     if name is None and not args.guest and not ticket:
         with contextlib.suppress(Exception):
             name = getpass.getuser()
-    lang = args.lang or "en"
+    lang = reader_language(args)
     from .app import LeHavreApp
     from .hosted import Visit
 
     visit = Visit(host, port, name or "", lang, ticket=ticket, code=args.code, key=key, table=args.table)
     ascii = True if getattr(args, "ascii", False) or args.ascii_here else None
-    app = LeHavreApp(None, ascii=ascii, visit=visit)
+    # the reader's language, never the host user's saved one (the SSH door runs this as that user)
+    app = LeHavreApp(None, ascii=ascii, visit=visit, language=lang or "en")
     app.run()
     return app.return_code or 0

@@ -1,5 +1,6 @@
 """Opening the table from the command line: `lehavre`, `lehavre new`, `lehavre tutorial`,
-`lehavre load`, `--continue`.
+`lehavre load`, `--continue`, each with `--lang en|pl|cs` (the reader's language, set by
+`cli.main` before this runs).
 
 Textual is imported only when a game is really opened, so the other commands stay quick.
 """
@@ -13,44 +14,58 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..engine.words import plural
+from ..engine.message import Listing, Msg, MsgN
+from ..text import _, render
 
 EXIT_ERROR = 2
 SEAT_KINDS = ("human", "random", "heuristic", "search")
 
 
 def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
-    """The interactive commands, added to the `lehavre` parser."""
-    parser.add_argument("--continue", dest="resume", action="store_true", help="open the autosaved game")
-    parser.add_argument("--ascii", action="store_true", help="plain ASCII symbols (also LEHAVRE_ASCII=1)")
-    new = sub.add_parser("new", help="open the table with a new game")
-    new.add_argument("--players", type=int, default=None, help="number of players, 1 to 5 (default 2, or one per seat)")
-    new.add_argument("--short", action="store_true", help="the short game")
-    new.add_argument("--seed", type=int, default=None, help="deal this game (default: random)")
-    new.add_argument("--names", default="", help="player names, comma separated: Anna,Ben")
+    """The interactive commands, added to the `lehavre` parser (which has `--lang` itself)."""
+    from ..cli import add_language_option
+
+    parser.add_argument("--continue", dest="resume", action="store_true", help=_("open the autosaved game"))
+    parser.add_argument("--ascii", action="store_true", help=_("plain ASCII symbols (also LEHAVRE_ASCII=1)"))
+    new = sub.add_parser("new", help=_("open the table with a new game"))
     new.add_argument(
-        "--seats", default="", help="who plays each seat: human, random, heuristic or search, e.g. human,heuristic"
+        "--players", type=int, default=None, help=_("number of players, 1 to 5 (default 2, or one per seat)")
+    )
+    new.add_argument("--short", action="store_true", help=_("the short game"))
+    new.add_argument("--seed", type=int, default=None, help=_("deal this game (default: random)"))
+    new.add_argument("--names", default="", help=_("player names, comma separated: Anna,Ben"))
+    new.add_argument(
+        "--seats", default="", help=_("who plays each seat: human, random, heuristic or search, e.g. human,heuristic")
     )
     _bot_options(new)
-    new.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
+    new.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+    add_language_option(new)
     tutorial = sub.add_parser(
-        "tutorial", help="learn the game: play the rulebook's first round at the table, step by step"
+        "tutorial", help=_("learn the game: play the rulebook's first round at the table, step by step")
     )
-    tutorial.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
-    load = sub.add_parser("load", help="open a saved game")
-    load.add_argument("file", metavar="FILE", help="a save file (ctrl+s in the game writes one)")
+    tutorial.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+    add_language_option(tutorial)
+    load = sub.add_parser("load", help=_("open a saved game"))
+    load.add_argument("file", metavar="FILE", help=_("a save file (ctrl+s in the game writes one)"))
     _bot_options(load)
-    load.add_argument("--ascii", dest="ascii_here", action="store_true", help="plain ASCII symbols")
+    load.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+    add_language_option(load)
 
 
 def _bot_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--budget", type=float, default=None, help="seconds a move for search bots (default 2)")
-    parser.add_argument("--pace", type=float, default=0.6, help="seconds between two bot moves (default 0.6)")
+    parser.add_argument("--budget", type=float, default=None, help=_("seconds a move for search bots (default 2)"))
+    parser.add_argument("--pace", type=float, default=0.6, help=_("seconds between two bot moves (default 0.6)"))
 
 
-def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
+def _fail(message: Msg | str) -> int:
+    print(render(message), file=sys.stderr)
     return EXIT_ERROR
+
+
+def _error(exc: Exception) -> Msg | str:
+    """An error's sentence as data when it carries one (`msg`), else its words."""
+    msg = getattr(exc, "msg", None)
+    return msg if isinstance(msg, (Msg, str)) else str(exc)
 
 
 def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -69,20 +84,25 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if problem:
         return _fail(problem)
     if not pace >= 0:
-        return _fail("--pace is the seconds between two bot moves: give 0 or more.")
+        return _fail(Msg("--pace is the seconds between two bot moves: give 0 or more."))
     if args.command == "new":
         seats = [k.strip().lower() for k in args.seats.split(",")] if args.seats.strip() else None
         players = args.players if args.players is not None else (len(seats) if seats else 2)
         if not 1 <= players <= 5:
-            return _fail("Le Havre is played by 1 to 5 players; choose --players 1 to 5.")
+            return _fail(Msg("Le Havre is played by 1 to 5 players; choose --players 1 to 5."))
         if seats is not None:
             bad = [k for k in seats if k not in SEAT_KINDS]
             if bad:
-                return _fail(f"'{bad[0]}' is not a seat kind; --seats takes {', '.join(SEAT_KINDS)}, one per player.")
+                return _fail(
+                    Msg("'{kind}' is not a seat kind; --seats takes {kinds}, one per player.", kind=bad[0],
+                        kinds=Listing(SEAT_KINDS, ","))
+                )  # fmt: skip
             if len(seats) != players:
-                need = "needs" if players == 1 else "need"
-                seats_needed = plural(players, "seat")
-                return _fail(f"{plural(players, 'player')} {need} {seats_needed} in --seats, not {len(seats)}.")
+                return _fail(
+                    MsgN("{players} player needs {players} seat in --seats, not {given}.",
+                         "{players} players need {players} seats in --seats, not {given}.",
+                         "players", players=players, given=len(seats))
+                )  # fmt: skip
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         seed = args.seed
         if seed is None:
@@ -93,7 +113,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             setup = Setup(players=players, variant="short" if args.short else "full", names=names, seed=seed)
         except ValidationError as exc:
             msg = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
-            return _fail(f"Cannot set up that game: {msg}.")
+            return _fail(Msg("Cannot set up that game: {error}.", error=msg))
         session = Session.new(setup, autosave=autosave_path(), seats=seats)
     elif args.command == "tutorial":
         from ..tutorial import TutorialSession
@@ -103,16 +123,16 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         try:
             session = Session.load(Path(args.file), autosave=autosave_path())
         except SaveError as exc:
-            return _fail(str(exc))
+            return _fail(_error(exc))
         resumed = True
     elif args.resume:
         path = autosave_path()
         if not path.exists():
-            return _fail(f"There is no autosaved game yet ({path}); start one with 'lehavre new'.")
+            return _fail(Msg("There is no autosaved game yet ({path}); start one with 'lehavre new'.", path=str(path)))
         try:
             session = Session.load(path, autosave=path)
         except SaveError as exc:
-            return _fail(f"The autosaved game cannot be opened: {exc}")
+            return _fail(Msg("The autosaved game cannot be opened: {error}", error=_error(exc)))
         resumed = True
     else:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -121,7 +141,10 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         session = None
     if session is not None and budget is not None:
         session.bot_budget = budget
+    from ..cli import requested_language
     from .app import LeHavreApp
 
-    LeHavreApp(session, ascii=ascii, resumed=resumed, bot_pace=pace).run()
+    flag = getattr(args, "lang", None)  # checked by cli.main already
+    language = requested_language(flag) if flag is not None else None  # else a saved choice, else the environment
+    LeHavreApp(session, ascii=ascii, resumed=resumed, bot_pace=pace, language=language).run()
     return 0

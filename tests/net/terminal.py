@@ -146,9 +146,16 @@ def ssh_login(
     height: int = 30,
     extra: list[str] | None = None,
     env: dict[str, str] | None = None,
+    lang: str | None = "en_US.UTF-8",
 ) -> Terminal:
+    """A login with the real ssh client; `lang` is sent as its LANG (`-o SendEnv=LANG`, as
+    many systems' ssh_config does), None sends no LANG (the table client then asks)."""
+    send: list[str] = []
+    if lang is not None:
+        send = ["-o", "SendEnv=LANG"]
+        env = {**(os.environ if env is None else env), "LANG": lang}
     argv = [
-        ssh_binary(), "-F", "/dev/null", *(extra or []), "-tt", "-p", str(port), "-i", str(key),
+        ssh_binary(), "-F", "/dev/null", *send, *(extra or []), "-tt", "-p", str(port), "-i", str(key),
         "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
         "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", f"{name}@127.0.0.1",
     ]  # fmt: skip

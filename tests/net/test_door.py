@@ -207,13 +207,82 @@ def test_authorized_keys_read_past_options_comments_and_junk(keys: Keys, tmp_pat
     assert read_authorized_keys(tmp_path / "missing") == set()
 
 
-def test_the_language_comes_from_the_client_else_the_hosts() -> None:
-    assert lang_of({"LANG": "pl_PL.UTF-8"}, "en") == "pl"
-    assert lang_of({"LC_ALL": "cs_CZ.UTF-8", "LANG": "en_US.UTF-8"}, "en") == "cs"
-    assert lang_of({"LANG": "de_DE.UTF-8"}, "cs") == "cs"
-    assert lang_of({}, "en") == "en"
+def test_the_language_comes_from_the_client_else_it_is_asked() -> None:
+    assert lang_of({"LANG": "pl_PL.UTF-8"}) == "pl"
+    assert lang_of({"LC_ALL": "cs_CZ.UTF-8", "LANG": "en_US.UTF-8"}) == "cs"
+    assert lang_of({"LANG": "en_GB"}) == "en"
+    assert lang_of({"LANG": "de_DE.UTF-8"}) is None  # not one of the game's: asked at login
+    assert lang_of({"LANG": "C.UTF-8"}) is None
+    assert lang_of({"LANG": "plx_PL"}) is None and lang_of({"LANG": "csharp"}) is None
+    assert lang_of({}) is None
 
 
 def test_the_table_client_is_this_game(tmp_path: Path) -> None:
     argv = client_command()
     assert argv[1:] == ["-m", "lehavre_tui", "join"] and Path(argv[0]).exists()
+
+
+async def test_the_lang_an_ssh_client_sends_gives_a_table_in_that_language(door: Door, keys: Keys) -> None:
+    # LANG sent with SendEnv (as many systems' ssh_config does) reaches the door, which speaks it
+    env = {**os.environ, "LANG": "pl_PL.UTF-8"}
+    argv = ssh_argv(door, keys.player, "-o", "SendEnv=LANG")
+    proc = await asyncio.create_subprocess_exec(
+        *argv, "ls", stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT, env=env,
+    )  # fmt: skip
+    out, _ = await asyncio.wait_for(proc.communicate(), 20)
+    assert proc.returncode == 1 and "Ten serwer służy tylko do gry w Le Havre" in out.decode()
+    # ... and the table client it starts reads the lobby in Polish
+    anna = ssh_login("anna", door.port, keys.player, lang="pl_PL.UTF-8")  # type: ignore[attr-defined]
+    try:
+        await anna.drawn("LE HAVRE · poczekalnia serwera · grasz jako Anna", "Otwórz nowy stół")
+    finally:
+        anna.close()
+
+
+async def test_a_login_that_sends_no_language_chooses_one_first(door: Door, keys: Keys, host: Host) -> None:
+    zoe = ssh_login("zoe", door.port, keys.player, lang=None)  # type: ignore[attr-defined]
+    try:
+        await zoe.drawn("Language · Język · Jazyk", "English", "Polski", "Čeština")
+        assert not host.clients  # nothing is said to the host before the choice
+        zoe.type("\t", enter=False)
+        zoe.type("\t", enter=False)
+        at = zoe.type("")  # Enter on Čeština
+        await zoe.drawn("LE HAVRE · předsálí serveru · hraješ jako Zoe", since=at)
+        assert [c.lang for c in host.clients] == ["cs"]
+    finally:
+        zoe.close()
+
+
+async def test_agent_forwarding_is_refused(door: Door, keys: Keys, tmp_path: Path, monkeypatch) -> None:
+    # a real agent, and ssh -A asking to forward it: the door's connection gets no agent
+    sock = tmp_path / "agent.sock"
+    agent = await asyncio.create_subprocess_exec(
+        "ssh-agent", "-D", "-a", str(sock), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+    )
+    seen: list[object] = []
+    play = door._play
+
+    async def watched(process: asyncssh.SSHServerProcess) -> None:
+        await asyncio.sleep(0.5)  # the agent request comes before the session's; let it be answered
+        seen.append(process.channel.get_connection().get_agent_path())
+        await play(process)
+
+    monkeypatch.setattr(door, "_play", watched)
+    try:
+        for _ in range(50):
+            if sock.exists():
+                break
+            await asyncio.sleep(0.1)
+        env = {**os.environ, "SSH_AUTH_SOCK": str(sock)}
+        argv = [a if a != "LogLevel=ERROR" else "LogLevel=DEBUG" for a in ssh_argv(door, keys.player, "-A")]
+        proc = await asyncio.create_subprocess_exec(
+            *argv, "true", stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT, env=env,
+        )  # fmt: skip
+        out, _ = await asyncio.wait_for(proc.communicate(), 20)
+        assert "Requesting authentication agent forwarding" in out.decode()  # it was asked for
+        assert seen == [None]  # and not given
+    finally:
+        agent.terminate()
+        await agent.wait()

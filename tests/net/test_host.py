@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 
 import pytest
@@ -11,6 +12,7 @@ from lehavre_tui.engine.setup import Setup
 from lehavre_tui.engine.state import Pending
 from lehavre_tui.net.host import Host
 from lehavre_tui.net.protocol import Bye, Note, Refusal, Seated, Tables, TableUpdate, Welcome
+from lehavre_tui.net.words import from_data
 
 from .conftest import RawClient, seated
 
@@ -137,7 +139,8 @@ async def test_words_said_at_the_table_reach_everybody_and_are_kept(host: Host, 
     await anna.send({"type": "say", "seat": 0, "text": "  hello\nBen  "})
     heard = await ben.heard()
     assert heard.log[-1].text == "Anna says: hello Ben" and heard.log[-1].seat == 0
-    assert host.store.says(two_players.id) == [(0, 0, "Anna says: hello Ben")]
+    [(after, seat, stored)] = host.store.says(two_players.id)  # kept as a message, for every reader's language
+    assert (after, seat) == (0, 0) and str(from_data(json.loads(stored))) == "Anna says: hello Ben"
     await anna.send({"type": "say", "seat": 1, "text": "as Ben"})
     assert "your seat is 1 (Anna)" in (await anna.until("refusal")).text
 

@@ -18,9 +18,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from lehavre_tui.engine.message import Msg
 from lehavre_tui.engine.setup import Setup
 from lehavre_tui.engine.state import OFFER_SPACES
 from lehavre_tui.net.storage import Store
+from lehavre_tui.net.words import in_language
 from lehavre_tui.session import Session
 
 from .terminal import Terminal, free_port, ssh_binary, ssh_login
@@ -70,7 +72,9 @@ class Hosting:
         self.authorized = tmp / "authorized_keys"
         self.authorized.write_bytes(private.export_public_key())
         self.ssh_port, self.port = free_port(), free_port()
-        self.env = {**os.environ, "LEHAVRE_DATA": str(self.data)}
+        self.env = {**os.environ, "LEHAVRE_DATA": str(self.data), "LANG": "C.UTF-8"}  # the host's words in English
+        for name in ("LC_ALL", "LC_MESSAGES"):
+            self.env.pop(name, None)
         self.host: subprocess.Popen[bytes] | None = None
         self.terminals: list[Terminal] = []
 
@@ -91,8 +95,8 @@ class Hosting:
         assert said[-1].startswith("Ctrl+C"), "".join(said)
         return "".join(said)
 
-    def login(self, name: str, width: int = 100, height: int = 30) -> Terminal:
-        t = ssh_login(name, self.ssh_port, self.key, width=width, height=height)
+    def login(self, name: str, width: int = 100, height: int = 30, lang: str | None = "en_US.UTF-8") -> Terminal:
+        t = ssh_login(name, self.ssh_port, self.key, width=width, height=height, lang=lang)
         self.terminals.append(t)
         return t
 
@@ -191,6 +195,25 @@ def test_two_players_over_ssh_play_a_round_leave_come_back_and_survive_a_killed_
     seated[current].type("supply")
     seated[1 - current].wait_for("ship reaches", since=at)
     _wait_stored(hosting, len(plan) + 1)
+
+
+def test_two_players_read_the_same_move_each_in_their_own_language(hosting: Hosting) -> None:
+    hosting.start()
+    anna = hosting.login("anna", lang="pl_PL.UTF-8")
+    ben = hosting.login("ben", lang="cs_CZ.UTF-8")
+    arrived = Msg("{player} is at the table.", player="Ben")
+    anna.wait_for(in_language("pl", arrived))  # the host's note, in Polish for Anna
+    at_anna, at_ben = anna.mark(), ben.mark()
+    anna.type("supply")
+    s = Session.new(SETUP)
+    s.command("supply")
+    event = s.log[-1].event  # the move as the host's engine narrates it: a message
+    assert isinstance(event, Msg)
+    polish, czech = in_language("pl", event), in_language("cs", event)
+    assert polish != czech != str(event)
+    anna.wait_for(polish[:24], since=at_anna)  # the first words of the line, before the log wraps it
+    ben.wait_for(czech[:24], since=at_ben)
+    assert str(event)[:24] not in anna.text(at_anna) + ben.text(at_ben)
 
 
 def _planned_actions(plan: list[Move]) -> list:

@@ -20,7 +20,7 @@ from .terminal import free_port
 @pytest.fixture
 async def web(host: Host, tmp_path, monkeypatch) -> AsyncIterator[WebDoor]:
     monkeypatch.setenv("LEHAVRE_DATA", str(tmp_path / "data"))
-    door = WebDoor(web_command(host.port, "en"), "127.0.0.1", free_port())
+    door = WebDoor(web_command(host.port), "127.0.0.1", free_port())
     await door.start()
     yield door
     await door.stop()
@@ -56,12 +56,18 @@ async def test_a_browser_tab_gets_the_table_client_and_sits_down_with_the_code(w
             assert page.status == 200 and f"ws://127.0.0.1:{web.port}/ws" in html
         async with http.ws_connect(base + "/ws?width=100&height=30") as ws:
             seen = bytearray()
-            await screen_until(ws, seen, b"Invite code")
+            await screen_until(ws, seen, "Čeština".encode(), b"Polski", b"English")  # a tab has no LANG: asked
             await ws.send_json(["focus", {}])  # as a browser does when the page has the keyboard
+            await ws.send_json(["stdin", "\t"])  # from English on to Polski
+            await asyncio.sleep(0.3)
+            await ws.send_json(["stdin", "\r"])
+            mark = len(seen)
+            await screen_until(ws, seen, b"k7mq-2xrd")  # the name and the code, asked in Polish
+            assert b"Kod zaproszenia" in drawn(seen[mark:])
             for keys in ("zoe", "\r", two_players.code, "\r"):
                 await ws.send_json(["stdin", keys])
                 await asyncio.sleep(0.5)  # as a person types: Enter moves on to the code first
-            await screen_until(ws, seen, b"Zoe to play")
+            await screen_until(ws, seen, b"ZOE")  # her board at the table
             assert two_players.seats[0].login == "zoe"
 
 
@@ -74,5 +80,5 @@ async def test_browser_tabs_are_limited_per_address(web: WebDoor, monkeypatch) -
 
 
 def test_the_browser_command_is_made_of_our_own_words_only() -> None:
-    line = web_command(7000, "pl")
-    assert line.endswith("-m lehavre_tui join 127.0.0.1:7000 --guest --lang pl")
+    line = web_command(7000)
+    assert line.endswith("-m lehavre_tui join 127.0.0.1:7000 --guest --ask-lang")

@@ -15,22 +15,21 @@ from functools import lru_cache
 from ..actions import Enter
 from ..cards import BuildingCard, content
 from ..errors import IllegalAction
-from ..goods import SUBSTITUTE, Good, goods_text
+from ..goods import SUBSTITUTE, Good
+from ..message import Arg, Card, Count, GoodName, Goods, Msg
 from ..payments import (
     FRANCS,
     Payment,
     check_payment,
     choose_energy,
     choose_food,
+    paid_as,
     pairs_text,
     parse_payment,
     pay,
-    payment_text,
     positive_counts,
-    waste_note,
 )
 from ..state import GameState, PlayerState
-from ..words import francs_text
 
 
 class Ctx:
@@ -44,14 +43,14 @@ class Ctx:
         seat: int,
         p: PlayerState,
         card: BuildingCard | None = None,
-        events: list[str] | None = None,
+        events: list[Msg] | None = None,
         memo: dict[object, object] | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
         self.p = p
         self.card = card
-        self.events: list[str] = [] if events is None else events
+        self.events: list[Msg] = [] if events is None else events
         # findings shared by the options of several buildings for the same position
         # (e.g. which proposal tops the player can pay for); only `options` use it
         self.memo: dict[object, object] = {} if memo is None else memo
@@ -64,8 +63,8 @@ class Ctx:
     def final(self) -> bool:
         return self.state.phase == "final"
 
-    def say(self, text: str) -> None:
-        self.events.append(text)
+    def say(self, msg: Msg) -> None:
+        self.events.append(msg)
 
     def owns(self, building: str) -> bool:
         return self.state.owner.get(building) == self.seat
@@ -84,9 +83,10 @@ class Ctx:
         need = self.energy_due(need)
         if need <= 0:
             if explicit and self.state.strict_moves:
-                raise IllegalAction(
-                    "The Wind Farm's discount covers all the energy here; leave out the energy payment."
-                )
+                raise IllegalAction(Msg(
+                    "The {building}'s discount covers all the energy here; leave out the energy payment.",
+                    building=Card("wind_farm"),
+                ))
             return {}
         if explicit is not None:
             payment = parse_payment(explicit)
@@ -94,27 +94,29 @@ class Ctx:
             if reserved:
                 for t, n in payment.items():
                     if isinstance(t, Good) and n + reserved[t] > self.p.goods[t]:
-                        raise IllegalAction(
-                            f"The {t.label} you offered as energy is needed for the action itself."
-                        )
+                        raise IllegalAction(Msg(
+                            "The {good} you offered as energy is needed for the action itself.", good=GoodName(t)
+                        ))
             return payment
         return choose_energy(self.p, need, reserved)
 
     def pay_energy(
-        self, need: int, explicit: dict[str, int] | None, what: str, reserved: list[int] | None = None
+        self, need: int, explicit: dict[str, int] | None, what: Arg, reserved: list[int] | None = None
     ) -> None:
+        """Pay the energy `what` (a clause: "Building a ship") needs."""
         due = self.energy_due(need)
         payment = self.energy_payment(need, explicit, reserved)
         if payment is None:
-            raise IllegalAction(
-                f"{what} needs {due} energy; you have {self.p.energy() - _reserved_energy(reserved)}."
-            )
+            raise IllegalAction(Msg(
+                "{what} needs {energy}; you have {have}.",
+                what=what, energy=Count(due, "energy"), have=self.p.energy() - _reserved_energy(reserved),
+            ))
         pay(self.p, payment)
         if payment:
-            self.say(f"{self.name} pays {payment_text(payment)} as {due} energy{waste_note(payment, due, 'energy')}.")
+            self.say(paid_as(self.name, payment, due, "energy"))
 
     # --- food inside an action (Coal Trader) -------------------------------------------------
-    def pay_food(self, need: int, explicit: dict[str, int] | None, what: str) -> None:
+    def pay_food(self, need: int, explicit: dict[str, int] | None, what: Arg) -> None:
         if need <= 0:
             return
         if explicit is not None:
@@ -123,26 +125,42 @@ class Ctx:
         else:
             found = choose_food(self.p, need)
             if found is None:
-                raise IllegalAction(f"{what} costs {need} food; you have {self.p.food_goods() + self.p.francs}.")
+                raise IllegalAction(Msg(
+                    "{what} costs {food}; you have {have}.",
+                    what=what, food=Count(need, "food"), have=self.p.food_goods() + self.p.francs,
+                ))
             payment = found
         pay(self.p, payment)
-        self.say(f"{self.name} pays {payment_text(payment)} as {need} food{waste_note(payment, need, 'food')}.")
+        self.say(paid_as(self.name, payment, need, "food"))
 
     # --- goods ------------------------------------------------------------------------------
-    def gain(self, goods: dict[Good, int], francs: int = 0, source: str = "") -> None:
-        for g, n in goods.items():
-            self.p.goods[g] += n
-        self.p.francs += francs
-        parts = [goods_text({g: n for g, n in goods.items() if n})] if any(goods.values()) else []
-        if francs:
-            parts.append(francs_text(francs))
-        if parts:
-            self.say(f"{self.name} receives {' and '.join(parts)}{source}.")
+    def gain(self, goods: dict[Good, int], francs: int = 0) -> None:
+        """The player receives goods and francs, and it is said."""
+        got = self.add(goods, francs)
+        if got is not None:
+            self.say(Msg("{player} receives {goods}.", player=self.name, goods=got))
 
-    def take_goods(self, goods: dict[Good, int], what: str) -> None:
+    def add(self, goods: dict[Good, int], francs: int = 0) -> Goods | None:
+        """The player receives goods and francs; what that was, for a sentence (None: nothing)."""
+        p = self.p
+        if goods:
+            for g, n in goods.items():
+                p.goods[g] += n
+            got = tuple([(g, n) for g, n in goods.items() if n])
+        else:
+            got = ()
+        p.francs += francs
+        return Goods.made(got, francs, "acc") if got or francs else None
+
+    def take_goods(self, goods: dict[Good, int], what: Arg) -> None:
         for g, n in goods.items():
             if self.p.goods[g] < n:
-                raise IllegalAction(f"{what} needs {n} {g.label}; you have {self.p.goods[g]}.")
+                raise IllegalAction(
+                    Msg(
+                        "{what} needs {goods}; you have {have}.",
+                        what=what, goods=Goods.one(g, n), have=self.p.goods[g],
+                    )
+                )
         for g, n in goods.items():
             self.p.goods[g] -= n
 
@@ -165,20 +183,23 @@ def crafts(ctx: Ctx) -> int:
 
 
 def material_payment(
-    p: PlayerState, required: dict[Good, int], explicit: dict[str, int] | None, what: str
+    p: PlayerState, required: dict[Good, int], explicit: dict[str, int] | None, what: Arg
 ) -> dict[Good, int]:
-    """Goods that pay `required`, brick standing in for clay and steel for iron.
+    """Goods that pay `required` (for `what`: "The Joinery"), brick standing in for clay and
+    steel for iron.
 
     Without an explicit choice the standard good is used first (it is worth less).
     """
     if explicit is not None:
         given = parse_payment(explicit)
         if FRANCS in given:
-            raise IllegalAction(f"{what} is paid in goods, not francs.")
+            raise IllegalAction(Msg("{what} is paid in goods, not francs.", what=what))
         goods: dict[Good, int] = {t: n for t, n in given.items() if isinstance(t, Good) and n}
         for g, n in goods.items():
             if p.goods[g] < n:
-                raise IllegalAction(f"You offered {n} {g.label} but have {p.goods[g]}.")
+                raise IllegalAction(
+                    Msg("You offered {offered} but have {have}.", offered=Goods.one(g, n, "acc"), have=p.goods[g])
+                )
         left = dict(goods)
         for g, n in required.items():
             use = min(n, left.get(g, 0))
@@ -190,10 +211,16 @@ def material_payment(
                 left[sub] = left.get(sub, 0) - use2
                 short -= use2
             if short:
-                raise IllegalAction(f"{what} needs {_need_text(required)}; your goods do not cover the {g.label}.")
+                raise IllegalAction(Msg(
+                    "{what} needs {goods}; your goods do not cover the {good}.",
+                    what=what, goods=Goods.of(required), good=GoodName(g),
+                ))
         extra = {g: n for g, n in left.items() if n}
         if extra:
-            raise IllegalAction(f"{what} needs {_need_text(required)}; leave out the {goods_text(extra)}.")
+            raise IllegalAction(Msg(
+                "{what} needs {goods}; leave out the {extra}.", what=what, goods=Goods.of(required),
+                extra=Goods.of(extra, case="acc"),
+            ))
         return goods
     out: dict[Good, int] = {}
     for g, n in required.items():
@@ -210,7 +237,10 @@ def material_payment(
                 out[sub] = out.get(sub, 0) + use2
             short -= use2
         if short:
-            raise IllegalAction(f"{what} needs {_need_text(required)}; you have {_have_text(p, required)}.")
+            raise IllegalAction(Msg(
+                "{what} needs {goods}; you have {have}.", what=what, goods=Goods.of(required),
+                have=_have(p, required),
+            ))
     return out
 
 
@@ -268,18 +298,15 @@ def affordable(goods: list[int], req: Compiled) -> bool:
     return all(n <= goods[g] for g, n in others)
 
 
-def _need_text(required: dict[Good, int]) -> str:
-    return goods_text(required)
-
-
-def _have_text(p: PlayerState, required: dict[Good, int]) -> str:
+def _have(p: PlayerState, required: dict[Good, int]) -> Goods:
+    """What the player has of the goods `required` asks for (and of their substitutes)."""
     kinds: list[Good] = []
     for g in required:
         kinds.append(g)
         sub = SUBSTITUTE.get(g)
         if sub is not None and sub not in kinds:
             kinds.append(sub)
-    return goods_text({g: p.goods[g] for g in kinds})
+    return Goods.of({g: p.goods[g] for g in kinds}, case="acc")
 
 
 Perform = Callable[[Ctx, BuildingCard, Enter], None]
@@ -348,33 +375,45 @@ def check_choices(card: BuildingCard, act: Enter) -> None:
     ):
         return  # nothing named (as in most moves): nothing to check
     reads = choices_read(card.id)
-    name = card.name
+    name = Card(card.id)
     if act.amount is not None:
         if "amount" not in reads:
-            raise IllegalAction(f"The {name} takes no number; leave out the {act.amount}.")
+            raise IllegalAction(Msg("The {building} takes no number; leave out the {n}.", building=name, n=act.amount))
         if act.amount < 1:
-            raise IllegalAction(
-                f"The number at the {name} must be 1 or more, not {act.amount}; "
-                "leave it out and the game takes the most it can."
-            )
+            raise IllegalAction(Msg(
+                "The number at the {building} must be 1 or more, not {n}; "
+                "leave it out and the game takes the most it can.",
+                building=name, n=act.amount,
+            ))
     if act.goods is not None:
         if "goods" not in reads:
-            raise IllegalAction(f"The {name} takes no goods; leave out {pairs_text(act.goods)}.")
+            raise IllegalAction(
+                Msg("The {building} takes no goods; leave out {typed}.", building=name, typed=pairs_text(act.goods))
+            )
         positive_counts(act.goods)
     if act.targets and "targets" not in reads:
-        raise IllegalAction(f"There is nothing to name at the {name}; leave out '{' '.join(act.targets)}'.")
+        raise IllegalAction(Msg(
+            "There is nothing to name at the {building}; leave out '{typed}'.",
+            building=name, typed=" ".join(act.targets),
+        ))
     if act.option is not None and "option" not in reads:
-        raise IllegalAction(f"The {name} has no option to choose; leave out '{act.option}'.")
+        raise IllegalAction(
+            Msg("The {building} has no option to choose; leave out '{typed}'.", building=name, typed=act.option)
+        )
     if act.energy is not None:
         if "energy" not in reads:
-            raise IllegalAction(f"The {name} needs no energy; leave out the energy payment ({pairs_text(act.energy)}).")
+            raise IllegalAction(Msg(
+                "The {building} needs no energy; leave out the energy payment ({typed}).",
+                building=name, typed=pairs_text(act.energy),
+            ))
         positive_counts(act.energy)
     if act.food is not None:
         if "food" not in reads:
-            raise IllegalAction(
-                f"The {name} asks no food in its action (only its entry fee may take food); "
-                f"leave out the food payment ({pairs_text(act.food)})."
-            )
+            raise IllegalAction(Msg(
+                "The {building} asks no food in its action (only its entry fee may take food); "
+                "leave out the food payment ({typed}).",
+                building=name, typed=pairs_text(act.food),
+            ))
         positive_counts(act.food)
 
 

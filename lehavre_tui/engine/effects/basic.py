@@ -15,8 +15,9 @@ from ..cards import (
     content,
 )
 from ..errors import IllegalAction
-from ..goods import ENERGY_VALUE, Good, goods_text
-from ..words import francs_text
+from ..goods import ENERGY_VALUE, Good
+from ..message import Card, Count, GoodName, Goods, Msg
+from ..words import franc_count
 from .base import Ctx, amount_options, effect, plain
 
 
@@ -74,7 +75,10 @@ def receive_per_symbol(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     assert isinstance(a, SymbolReceiveAction)
     goods = symbol_goods(ctx, a)
     if not any(goods.values()):
-        raise IllegalAction(f"You have no symbols for the {card.name}; it would give you nothing.")
+        raise IllegalAction(Msg(
+            "You have no symbols for the {building}; it would give you nothing.",
+            building=Card(card.id),
+        ))
     ctx.gain(goods)
 
 
@@ -149,27 +153,36 @@ def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     n = act.amount if act.amount is not None else _convert_max(ctx, card)
     if n <= 0:
         if have == 0:
-            raise IllegalAction(f"The {card.name} turns {a.input.label} into {a.output.label}; you have none.")
+            raise IllegalAction(Msg(
+                "The {building} turns {input} into {output}; you have none.",
+                building=Card(card.id), input=GoodName(a.input), output=GoodName(a.output),
+            ))
         if act.amount is None:
             # The goods are there but not the energy for even one: let the energy payment
             # below say so, instead of asking how many to convert.
             n = 1
         else:
             top = min(have, a.max) if a.max is not None else have
-            raise IllegalAction(
-                f"Converting {n} {a.input.label} does nothing; choose 1 to {top} "
-                f"{a.input.label} to turn into {a.output.label}."
-            )
+            raise IllegalAction(Msg(
+                "Converting {goods} does nothing; choose 1 to {top} {input} to turn into {output}.",
+                goods=Goods.one(a.input, n, "acc"), top=top, input=GoodName(a.input), output=GoodName(a.output),
+            ))
     if a.max is not None and n > a.max:
-        raise IllegalAction(f"The {card.name} converts at most {a.max} {a.input.label}.")
+        raise IllegalAction(Msg(
+            "The {building} converts at most {goods}.", building=Card(card.id), goods=Goods.one(a.input, a.max, "acc")
+        ))
     if n > have:
-        raise IllegalAction(f"You have {have} {a.input.label}, not {n}.")
+        raise IllegalAction(Msg("You have {goods}, not {n}.", goods=Goods.one(a.input, have, "acc"), n=n))
     reserved = [0] * 16
     reserved[a.input] = n
-    ctx.pay_energy(_convert_energy(a, n), act.energy, f"Converting {n} {a.input.label}", reserved)
+    what = Msg("Converting {goods}", goods=Goods.one(a.input, n, "acc"))
+    ctx.pay_energy(_convert_energy(a, n), act.energy, what, reserved)
     ctx.p.goods[a.input] -= n
     ctx.p.goods[a.output] += n
-    ctx.say(f"{ctx.name} turns {n} {a.input.label} into {n} {a.output.label}.")
+    ctx.say(Msg(
+        "{player} turns {input} into {output}.",
+        player=ctx.name, input=Goods.one(a.input, n, "acc"), output=Goods.one(a.output, n, "acc"),
+    ))
     francs = a.francs_per_item.numerator * n // a.francs_per_item.denominator  # rounded down
     extra: dict[Good, int] = {}
     if a.byproduct is not None:
@@ -201,15 +214,26 @@ def sell_sets(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     assert isinstance(a, SellSetsAction)
     top = _sets_max(ctx, a)
     n = act.amount if act.amount is not None else top
-    what = goods_text(dict(a.give))
+    what = Goods.of(a.give, case="acc")
     if n <= 0 or top == 0:
-        raise IllegalAction(f"The {card.name} takes {what} for {francs_text(a.francs)}; you cannot give a set.")
+        raise IllegalAction(Msg(
+            "The {building} takes {goods} for {price}; you cannot give a set.",
+            building=Card(card.id), goods=what, price=franc_count(a.francs, "acc"),
+        ))
     if a.max_times is not None and n > a.max_times:
-        raise IllegalAction(f"The {card.name} buys at most {a.max_times} times per visit.")
+        raise IllegalAction(Msg(
+            "The {building} buys at most {times} per visit.", building=Card(card.id), times=Count(a.max_times, "time")
+        ))
     if n > top:
-        raise IllegalAction(f"You can give {what} at most {top} times, not {n}.")
-    ctx.take_goods({g: k * n for g, k in a.give.items()}, card.name)
-    ctx.say(f"{ctx.name} hands over {goods_text({g: k * n for g, k in a.give.items()})}.")
+        raise IllegalAction(Msg(
+            "You can give {goods} at most {times}, not {n}.",
+            goods=what, times=Count(top, "time"), n=n,
+        ))
+    ctx.take_goods({g: k * n for g, k in a.give.items()}, Card(card.id))
+    ctx.say(Msg(
+        "{player} hands over {goods}.",
+        player=ctx.name, goods=Goods.of({g: k * n for g, k in a.give.items()}, case="acc"),
+    ))
     ctx.gain({}, a.francs * n)
 
 
@@ -230,11 +254,17 @@ def sell_table(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     have = ctx.p.goods[a.good]
     n = act.amount if act.amount is not None else min(len(a.prices), have)
     if n <= 0 or have == 0:
-        raise IllegalAction(f"The {card.name} buys 1 to {len(a.prices)} {a.good.label}; you have none.")
+        raise IllegalAction(Msg(
+            "The {building} buys 1 to {goods}; you have none.",
+            building=Card(card.id), goods=Goods.one(a.good, len(a.prices), "acc"),
+        ))
     if n > len(a.prices):
-        raise IllegalAction(f"The {card.name} buys at most {len(a.prices)} {a.good.label}.")
+        raise IllegalAction(Msg(
+            "The {building} buys at most {goods}.",
+            building=Card(card.id), goods=Goods.one(a.good, len(a.prices), "acc")
+        ))
     if n > have:
-        raise IllegalAction(f"You have {have} {a.good.label}, not {n}.")
+        raise IllegalAction(Msg("You have {goods}, not {n}.", goods=Goods.one(a.good, have, "acc"), n=n))
     ctx.p.goods[a.good] -= n
-    ctx.say(f"{ctx.name} returns {n} {a.good.label}.")
+    ctx.say(Msg("{player} returns {goods}.", player=ctx.name, goods=Goods.one(a.good, n, "acc")))
     ctx.gain({}, a.prices[n - 1])

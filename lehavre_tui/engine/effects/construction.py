@@ -7,9 +7,10 @@ from functools import lru_cache
 from ..actions import Enter
 from ..cards import SHIP_TYPES, BuildAction, BuildingCard, content
 from ..errors import IllegalAction
-from ..goods import Good, goods_text
+from ..goods import Good
+from ..message import CARDS, Card, Count, Goods, Listing, Msg
 from ..state import TOWN, Pending
-from ..words import a_or_an, plural
+from ..words import A_SHIP_KIND, SHIP_KIND
 from .base import (
     Compiled,
     Ctx,
@@ -25,6 +26,7 @@ SHIP_ENERGY = 3
 STADIUM = "football_stadium"  # the one special building that is built (on an emptied stack)
 YACHT = "luxury_yacht"
 YACHT_WORDS = ("yacht", "luxury_yacht")
+BUILDING_A_SHIP = Msg("Building a ship")  # translators: what needs energy: "Building a ship needs 3 energy"
 
 
 # --- buildings ----------------------------------------------------------------------------
@@ -66,28 +68,35 @@ def _check_target(ctx: Ctx, via_card: BuildingCard, target: str) -> BuildingCard
     assert isinstance(via, BuildAction)
     cards = content().buildings
     if target not in cards:
-        raise IllegalAction(f"There is no building called '{target}'.")
+        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=target))
     t = cards[target]
     if stack_of(ctx, target) is None:
         if target == STADIUM and ctx.state.owner.get(target) == TOWN:
-            raise IllegalAction(
-                f"The {t.name} waits with the town's buildings; it can be built once a "
-                "proposal stack is empty and it has taken that stack's place."
-            )
+            raise IllegalAction(Msg(
+                "The {building} waits with the town's buildings; it can be built once a "
+                "proposal stack is empty and it has taken that stack's place.",
+                building=Card(t.id),
+            ))
         if target in ctx.state.owner:
-            raise IllegalAction(f"The {t.name} is already built; it can only be bought.")
-        tops = [cards[s[0]].name for s in ctx.state.proposals if s]
-        raise IllegalAction(
-            "Only the top card of a proposal stack can be built "
-            f"({', '.join(tops) or 'all stacks are empty'})."
-        )
+            raise IllegalAction(Msg("The {building} is already built; it can only be bought.", building=Card(t.id)))
+        tops = _tops(ctx)
+        if tops is None:
+            raise IllegalAction(Msg("Only the top card of a proposal stack can be built (all stacks are empty)."))
+        raise IllegalAction(Msg("Only the top card of a proposal stack can be built ({tops}).", tops=tops))
     if t.cost is None:
-        raise IllegalAction(f"The {t.name} cannot be built, only bought.")
+        raise IllegalAction(Msg("The {building} cannot be built, only bought.", building=Card(t.id)))
     if via.needs_wood and not t.cost.get(Good.WOOD):
-        raise IllegalAction(
-            f"The {via_card.name} builds only buildings that need wood; the {t.name} needs none."
-        )
+        raise IllegalAction(Msg(
+            "The {via} builds only buildings that need wood; the {building} needs none.",
+            via=Card(via_card.id), building=Card(t.id),
+        ))
     return t
+
+
+def _tops(ctx: Ctx) -> Listing | None:
+    """The buildings on top of the proposal stacks, "Fishery, Joinery" (None: no stack left)."""
+    tops = tuple(Card(st[0]) for st in ctx.state.proposals if st)
+    return Listing(tops, ",") if tops else None
 
 
 def can_build(ctx: Ctx, via_card: BuildingCard, target: str) -> bool:
@@ -106,9 +115,10 @@ def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, 
     t = _check_target(ctx, via_card, target)
     payment: dict[Good, int] | None = None
     first_error: IllegalAction | None = None
+    what = Msg("The {building}", building=CARDS[t.id])
     for req in building_requirements(ctx, t, via):
         try:
-            payment = material_payment(ctx.p, req, explicit, f"The {t.name}")
+            payment = material_payment(ctx.p, req, explicit, what)
             break
         except IllegalAction as exc:
             first_error = first_error or exc
@@ -121,7 +131,10 @@ def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, 
     assert stack is not None
     ctx.state.proposals[stack].pop(0)
     ctx.state.owner[target] = ctx.seat
-    ctx.say(f"{ctx.name} builds the {t.name}, paying {goods_text(payment)}.")
+    ctx.say(Msg(
+        "{player} builds the {building}, paying {goods}.",
+        player=ctx.name, building=CARDS[t.id], goods=Goods.of(payment, case="acc"),
+    ))
 
 
 @lru_cache(maxsize=4096)
@@ -164,15 +177,19 @@ def build(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     a = card.action
     assert isinstance(a, BuildAction)
     if not act.targets:
-        tops = [content().buildings[s[0]].name for s in ctx.state.proposals if s]
-        raise IllegalAction(f"Say what to build: the top of a proposal stack ({', '.join(tops) or 'none left'}).")
+        tops = _tops(ctx)
+        if tops is None:
+            raise IllegalAction(Msg("Say what to build: the top of a proposal stack (none left)."))
+        raise IllegalAction(Msg("Say what to build: the top of a proposal stack ({tops}).", tops=tops))
     if len(act.targets) > a.count:
-        raise IllegalAction(f"The {card.name} builds at most {plural(a.count, 'building')}.")
+        raise IllegalAction(Msg(
+            "The {building} builds at most {buildings}.", building=Card(card.id), buildings=Count(a.count, "building")
+        ))
     if len(act.targets) > 1 and act.goods is not None and ctx.state.strict_moves:
-        raise IllegalAction(
+        raise IllegalAction(Msg(
             "Materials can be named for one building at a time: build the first with them, "
             "then the second with 'build'."
-        )
+        ))
     do_build(ctx, card, act.targets[0], act.goods if len(act.targets) == 1 else None)
     if len(act.targets) > 1:
         do_build(ctx, card, act.targets[1], None)
@@ -196,10 +213,10 @@ def ship_requirements(ctx: Ctx, wharf: str, ship_type: str) -> dict[Good, int]:
 def _ship_check(ctx: Ctx, wharf: str, ship_type: str) -> str:
     kinds = content().ship_kinds
     if ship_type not in kinds:
-        raise IllegalAction(f"'{ship_type}' is not a ship type; choose wooden, iron, steel or luxury.")
+        raise IllegalAction(Msg("'{typed}' is not a ship type; choose wooden, iron, steel or luxury.", typed=ship_type))
     stack = ctx.state.ship_stacks.get(ship_type) or []
     if not stack:
-        raise IllegalAction(f"There is no {kinds[ship_type].name.lower()} on offer.")
+        raise IllegalAction(Msg("There is no {kind} on offer.", kind=SHIP_KIND[ship_type]))
     return stack[-1]
 
 
@@ -216,7 +233,7 @@ def can_build_ship(ctx: Ctx, wharf: str, ship_type: str) -> bool:
     req = ship_requirements(ctx, wharf, ship_type)
     if not can_pay_materials(ctx.p, req):  # the cheap test first: most ships are out of reach
         return False
-    pay = material_payment(ctx.p, req, None, "")
+    pay = material_payment(ctx.p, req, None, A_SHIP_KIND[ship_type])
     return ctx.energy_payment(SHIP_ENERGY, None, _reserved(pay)) is not None
 
 
@@ -257,61 +274,70 @@ def take_yacht(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     s = ctx.state
     yacht = content().buildings[YACHT]
     if s.owner.get(YACHT) != TOWN:
-        where = "is not in play" if YACHT not in s.owner else "does not belong to the town"
-        raise IllegalAction(f"The {yacht.name} {where}; only the town's yacht can be exchanged.")
+        if YACHT not in s.owner:
+            raise IllegalAction(Msg(
+                "The {building} is not in play; only the town's yacht can be exchanged.", building=Card(yacht.id)
+            ))
+        raise IllegalAction(Msg(
+            "The {building} does not belong to the town; only the town's yacht can be exchanged.",
+            building=Card(yacht.id),
+        ))
     if YACHT in s.turn_sold:
-        raise IllegalAction(
-            f"You sold the {yacht.name} this turn; it cannot come back in the same turn."
-        )
+        raise IllegalAction(Msg(
+            "You sold the {building} this turn; it cannot come back in the same turn.", building=Card(yacht.id)
+        ))
     mine = _yacht_ships(ctx)
     if not mine:
-        raise IllegalAction(
-            f"The {yacht.name} is exchanged for one of your iron ships; you have none."
-        )
+        raise IllegalAction(Msg(
+            "The {building} is exchanged for one of your iron ships; you have none.", building=Card(yacht.id)
+        ))
     if len(act.targets) > 2:
-        raise IllegalAction("Name at most one iron ship to give up for the yacht.")
+        raise IllegalAction(Msg("Name at most one iron ship to give up for the yacht."))
     ship = act.targets[1] if len(act.targets) == 2 else mine[0]
     if ship not in mine:
-        raise IllegalAction(f"'{ship}' is not one of your iron ships ({', '.join(mine)}).")
+        raise IllegalAction(Msg(
+            "'{typed}' is not one of your iron ships ({ships}).", typed=ship, ships=Listing(tuple(mine), ",")
+        ))
     ctx.p.ships.remove(ship)
     s.owner[YACHT] = ctx.seat
     sc = content().ships[ship]
-    ctx.say(
-        f"{ctx.name} gives up the iron ship {sc.name} (value {sc.value}), which leaves the game, "
-        f"and takes the {yacht.name}."
-    )
+    ctx.say(Msg(
+        "{player} gives up the iron ship {ship} (value {value}), which leaves the game, and takes the {building}.",
+        player=ctx.name, ship=Card(ship), value=sc.value, building=Card(yacht.id),
+    ))
 
 
 @effect("wharf", _wharf_options, reads=("targets", "goods", "energy"))
 def wharf(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if act.targets and act.targets[0].lower() in YACHT_WORDS:
         if (act.goods is not None or act.energy is not None) and ctx.state.strict_moves:
-            raise IllegalAction(
-                "The Luxury Yacht is taken for an iron ship, with no goods or energy; leave out the payment."
-            )
+            raise IllegalAction(Msg(
+                "The {building} is taken for an iron ship, with no goods or energy; leave out the payment.",
+                building=Card(YACHT),
+            ))
         take_yacht(ctx, card, act)
         return
     if len(act.targets) != 1:
-        raise IllegalAction(
+        raise IllegalAction(Msg(
             "Say which ship to build: wooden, iron, steel or luxury (one ship a visit), "
-            "or 'yacht' to exchange an iron ship for the Luxury Yacht."
-        )
+            "or 'yacht' to exchange an iron ship for the {building}.",
+            building=Card(YACHT),
+        ))
     ship_type = act.targets[0]
     ship = _ship_check(ctx, card.id, ship_type)
-    kinds = content().ship_kinds
     ships = content().ships
     req = ship_requirements(ctx, card.id, ship_type)
-    payment = material_payment(ctx.p, req, act.goods, a_or_an(kinds[ship_type].name.lower()).capitalize())
-    ctx.pay_energy(SHIP_ENERGY, act.energy, "Building a ship", _reserved(payment))
+    payment = material_payment(ctx.p, req, act.goods, A_SHIP_KIND[ship_type])
+    ctx.pay_energy(SHIP_ENERGY, act.energy, BUILDING_A_SHIP, _reserved(payment))
     for g, n in payment.items():
         ctx.p.goods[g] -= n
     if ship_type != "wooden" and card.id not in ctx.state.modernised:
         ctx.state.modernised.append(card.id)
-        ctx.say(f"{ctx.name} modernises the {card.name} with 1 brick.")
+        ctx.say(Msg("{player} modernises the {building} with 1 brick.", player=ctx.name, building=Card(card.id)))
     ctx.state.ship_stacks[ship_type].pop()
     ctx.p.ships.append(ship)
-    s = ships[ship]
-    ctx.say(
-        f"{ctx.name} builds the {kinds[ship_type].name.lower()} {s.name} (value {s.value}), "
-        f"paying {goods_text({g: n for g, n in payment.items()})}."
-    )
+    ctx.say(Msg(
+        "{player} builds the {kind} {ship} (value {value}), paying {goods}.",
+        player=ctx.name, kind=SHIP_KIND[ship_type], ship=Card(ship), value=ships[ship].value,
+        goods=Goods.of(payment, case="acc"),
+    ))

@@ -33,10 +33,11 @@ from typing import Any
 from ..actions import Enter
 from ..cards import BuildingCard, CodedAction, content
 from ..errors import IllegalAction
-from ..goods import Good, goods_text
-from ..payments import Payment, pay, payment_text, receive
+from ..goods import Good
+from ..message import Card, Count, GoodName, Goods, Listing, Msg, MsgN
+from ..payments import Payment, pay, payment_goods, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
-from ..words import francs_text, plural
+from ..words import franc_count
 from .base import CHOICES, Ctx, check_choices, coded, crafts, effect_for, opt, plain
 from .standard import given_goods
 
@@ -51,20 +52,23 @@ ONCE = ("amount",)  # actions carried out once per visit read the amount only to
 
 def _once(card: BuildingCard, act: Enter) -> None:
     if act.amount not in (None, 1):
-        raise IllegalAction(f"The {card.name}'s action can be carried out once per visit.")
+        raise IllegalAction(Msg("The {building}'s action can be carried out once per visit.", building=Card(card.id)))
 
 
 # --- SP-11 Leather Industry, SP-28 Brick Manufacturer: return goods, show francs ----------
 
 
-def _show_trade(ctx: Ctx, card: BuildingCard, good: Good, n: int, show: int) -> str | None:
+def _show_trade(ctx: Ctx, card: BuildingCard, good: Good, n: int, show: int) -> Msg | None:
     """Why the trade is impossible, or None."""
     if ctx.p.goods[good] < n:
-        return f"The {card.name} takes {n} {good.label}; you have {ctx.p.goods[good]}."
+        return Msg(
+            "The {building} takes {goods}; you have {have}.",
+            building=Card(card.id), goods=Goods.one(good, n, "acc"), have=ctx.p.goods[good],
+        )
     if ctx.p.francs < show:
-        return (
-            f"At the {card.name} you must show at least {francs_text(show)} (you keep them); "
-            f"you have {ctx.p.francs}."
+        return Msg(
+            "At the {building} you must show at least {francs} (you keep them); you have {have}.",
+            building=Card(card.id), francs=franc_count(show, "acc"), have=ctx.p.francs,
         )
     return None
 
@@ -77,7 +81,10 @@ def _show_perform(ctx: Ctx, card: BuildingCard, act: Enter, good: Good, key: str
     if why:
         raise IllegalAction(why)
     ctx.p.goods[good] -= n
-    ctx.say(f"{ctx.name} returns {n} {good.label} and shows {francs_text(ctx.p.francs)}.")
+    ctx.say(Msg(
+        "{player} returns {goods} and shows {francs}.",
+        player=ctx.name, goods=Goods.one(good, n, "acc"), francs=franc_count(ctx.p.francs, "acc"),
+    ))
     ctx.gain({}, francs)
 
 
@@ -110,19 +117,22 @@ def _furriery_choice(ctx: Ctx, card: BuildingCard, act: Enter) -> tuple[int, int
     top = _params(card).get("leather_max", 2)
     if act.goods is None:
         return ctx.p.goods[Good.HIDES], min(top, ctx.p.goods[Good.LEATHER])
-    goods = given_goods(act.goods, "The Furriery")
+    goods = given_goods(act.goods, card.id)
     other: dict[Good, int] = {g: n for g, n in goods.items() if g not in (Good.HIDES, Good.LEATHER)}
     if other:
-        raise IllegalAction(
-            "The Furriery takes hides (for bread) and leather (for francs), "
-            f"not {goods_text(other)}."
-        )
+        raise IllegalAction(Msg(
+            "The {building} takes hides (for bread) and leather (for francs), not {goods}.",
+            building=Card(card.id), goods=Goods.of(other, case="acc"),
+        ))
     hides, leather = goods.get(Good.HIDES, 0), goods.get(Good.LEATHER, 0)
     if leather > top:
-        raise IllegalAction(f"The Furriery buys at most {top} leather per visit, not {leather}.")
+        raise IllegalAction(Msg(
+            "The {building} buys at most {goods} per visit, not {n}.",
+            building=Card(card.id), goods=Goods.one(Good.LEATHER, top, "acc"), n=leather,
+        ))
     for g, n in ((Good.HIDES, hides), (Good.LEATHER, leather)):
         if n > ctx.p.goods[g]:
-            raise IllegalAction(f"You have {ctx.p.goods[g]} {g.label}, not {n}.")
+            raise IllegalAction(Msg("You have {goods}, not {n}.", goods=Goods.one(g, ctx.p.goods[g], "acc"), n=n))
     return hides, leather
 
 
@@ -146,21 +156,26 @@ def furriery(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """
     hides, leather = _furriery_choice(ctx, card, act)
     if hides + leather == 0:
-        raise IllegalAction(
-            "The Furriery turns hides into bread and buys up to 2 leather; "
-            + (
-                "say what to hand in, e.g. hides=2 leather=1."
-                if ctx.p.goods[Good.HIDES] + ctx.p.goods[Good.LEATHER]
-                else "you have neither."
-            )
-        )
+        if ctx.p.goods[Good.HIDES] + ctx.p.goods[Good.LEATHER]:
+            raise IllegalAction(Msg(
+                "The {building} turns hides into bread and buys up to 2 leather; "
+                "say what to hand in, e.g. hides=2 leather=1.",
+                building=Card(card.id),
+            ))
+        raise IllegalAction(Msg(
+            "The {building} turns hides into bread and buys up to 2 leather; you have neither.",
+            building=Card(card.id),
+        ))
     if hides:
         ctx.p.goods[Good.HIDES] -= hides
         ctx.p.goods[Good.BREAD] += hides
-        ctx.say(f"{ctx.name} turns {hides} hides into {hides} bread.")
+        ctx.say(Msg(
+            "{player} turns {hides} into {bread}.",
+            player=ctx.name, hides=Goods.one(Good.HIDES, hides, "acc"), bread=Goods.one(Good.BREAD, hides, "acc"),
+        ))
     if leather:
         ctx.p.goods[Good.LEATHER] -= leather
-        ctx.say(f"{ctx.name} sells {leather} leather.")
+        ctx.say(Msg("{player} sells {goods}.", player=ctx.name, goods=Goods.one(Good.LEATHER, leather, "acc")))
         ctx.gain({}, _params(card).get("leather_francs", 5) * leather)
 
 
@@ -198,26 +213,32 @@ def town_square(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """One upgraded good per craft building owned, all of different kinds, no steel."""
     k = square_size(ctx)
     if not k:
-        raise IllegalAction("You own no craft building, so the Town Square would give you nothing.")
-    kinds = ", ".join(g.label for g in SQUARE_KINDS)
-    goods = given_goods(act.goods, "The Town Square")
+        raise IllegalAction(Msg(
+            "You own no craft building, so the {building} would give you nothing.", building=Card(card.id)
+        ))
+    kinds = Listing(tuple(GoodName(g) for g in SQUARE_KINDS), ",")
+    goods = given_goods(act.goods, card.id)
     if act.goods is None:
         goods = {g: 1 for g in SQUARE_KINDS[:k]}
     if not goods:
-        raise IllegalAction(f"Choose up to {k} different upgraded goods ({kinds}).")
+        raise IllegalAction(Msg("Choose up to {k} different upgraded goods ({kinds}).", k=k, kinds=kinds))
     for g, n in goods.items():
         if g not in SQUARE_KINDS:
-            raise IllegalAction(
-                f"The Town Square gives upgraded goods other than steel ({kinds}), not {g.label}."
-            )
+            raise IllegalAction(Msg(
+                "The {building} gives upgraded goods other than steel ({kinds}), not {good}.",
+                building=Card(card.id), kinds=kinds, good=GoodName(g),
+            ))
         if n != 1:
-            raise IllegalAction("The Town Square never gives two goods of the same kind.")
+            raise IllegalAction(Msg("The {building} never gives two goods of the same kind.", building=Card(card.id)))
     if len(goods) > k:
-        raise IllegalAction(
-            f"You own {plural(k, 'craft building')}, so you may take {plural(k, 'good')} "
-            f"here, not {len(goods)}."
-        )
-    ctx.gain(goods, 0, " at the Town Square")
+        raise IllegalAction(MsgN(
+            "You own {k} craft building, so you may take {k} good here, not {n}.",
+            "You own {k} craft buildings, so you may take {k} goods here, not {n}.",
+            "k", k=k, n=len(goods),
+        ))
+    got = ctx.add(goods)
+    if got is not None:
+        ctx.say(Msg("{player} receives {goods} at the {building}.", player=ctx.name, goods=got, building=Card(card.id)))
 
 
 # --- SP-20 Haulage Firm -----------------------------------------------------------------
@@ -225,6 +246,7 @@ def town_square(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 HAULAGE_PAIRS: tuple[tuple[str, str], ...] = tuple(
     (OFFER_SPACES[i], OFFER_SPACES[i + 1]) for i in range(1, len(OFFER_SPACES) - 1)
 )  # fish-wood, wood-clay, clay-iron, iron-grain, grain-cattle (the franc space never)
+_HAULAGE_WORDS = ", ".join(f"{a}+{b}" for a, b in HAULAGE_PAIRS)
 
 
 def _pair_goods(state: GameState, pair: tuple[str, str]) -> dict[Good, int]:
@@ -246,28 +268,45 @@ def _haulage_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def haulage_firm(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """Pay 3 francs, take all goods of two neighbouring offer spaces (`targets`)."""
     price = _params(card).get("francs", 3)
-    pairs = ", ".join(f"{a}+{b}" for a, b in HAULAGE_PAIRS)
+    pairs = _HAULAGE_WORDS  # the spaces as the player names them, "fish+wood"
     spaces = [t.lower() for t in act.targets]
     if len(spaces) != 2:
-        raise IllegalAction(f"Name two neighbouring offer spaces: {pairs}.")
+        raise IllegalAction(Msg("Name two neighbouring offer spaces: {pairs}.", pairs=pairs))
     if "francs" in spaces:
-        raise IllegalAction("The Haulage Firm never takes the francs; choose two goods spaces.")
+        raise IllegalAction(Msg(
+            "The {building} never takes the francs; choose two goods spaces.",
+            building=Card(card.id),
+        ))
     for sp in spaces:
         if sp not in OFFER_SPACES:
-            raise IllegalAction(f"'{sp}' is not an offer space; choose one of {pairs}.")
+            raise IllegalAction(Msg("'{typed}' is not an offer space; choose one of {pairs}.", typed=sp, pairs=pairs))
     a, b = sorted(spaces, key=OFFER_SPACES.index)
+    first, second = GoodName(OFFER_GOOD[a]), GoodName(OFFER_GOOD[b])
     if (a, b) not in HAULAGE_PAIRS:
-        raise IllegalAction(f"The {a} and {b} spaces are not neighbours; choose one of {pairs}.")
+        raise IllegalAction(Msg(
+            "The {first} and {second} spaces are not neighbours; choose one of {pairs}.",
+            first=first, second=second, pairs=pairs,
+        ))
     goods = _pair_goods(ctx.state, (a, b))
     if not any(goods.values()):
-        raise IllegalAction(f"The {a} and {b} spaces are both empty; there is nothing to haul.")
+        raise IllegalAction(Msg(
+            "The {first} and {second} spaces are both empty; there is nothing to haul.", first=first, second=second
+        ))
     if ctx.p.francs < price:
-        raise IllegalAction(f"The Haulage Firm costs {francs_text(price)}; you have {ctx.p.francs}.")
+        raise IllegalAction(Msg(
+            "The {building} costs {price}; you have {have}.",
+            building=Card(card.id), price=franc_count(price), have=ctx.p.francs,
+        ))
     ctx.p.francs -= price
-    ctx.say(f"{ctx.name} pays {francs_text(price)} to the bank.")
+    ctx.say(Msg("{player} pays {francs} to the bank.", player=ctx.name, francs=franc_count(price, "acc")))
     for sp in (a, b):
         ctx.state.offers[OFFER_SPACES.index(sp)] = 0
-    ctx.gain({g: n for g, n in goods.items() if n}, 0, f" from the {a} and {b} spaces")
+    got = ctx.add({g: n for g, n in goods.items() if n})
+    if got is not None:
+        ctx.say(Msg(
+            "{player} receives {goods} from the {first} and {second} spaces.",
+            player=ctx.name, goods=got, first=first, second=second,
+        ))
 
 
 # --- SP-21 Harbour Watch ----------------------------------------------------------------
@@ -291,9 +330,10 @@ def watch_targets(
     return out
 
 
-def _transfer(state: GameState, owner: int, payment: Payment) -> str:
+def _transfer(state: GameState, owner: int, payment: Payment) -> str | None:
+    """The fee goes to the building's owner: that player's name, or None for the bank."""
     if owner == TOWN:
-        return "the bank"
+        return None
     o = state.players[owner]
     receive(o, payment)
     return o.name
@@ -301,7 +341,7 @@ def _transfer(state: GameState, owner: int, payment: Payment) -> str:
 
 def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int) -> None:
     """Pay the evicted player, send the worker home, move in and pay the fee."""
-    from ..rules import fee_payment, over_the_fee  # the rules module imports the effects
+    from ..rules import fee_payment, food_over_fee  # the rules module imports the effects
 
     s = ctx.state
     price = _params(watch).get("francs", 1)
@@ -309,17 +349,39 @@ def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int)
     ctx.p.francs -= price
     q.francs += price
     q.worker = None
-    ctx.say(f"{ctx.name} pays {francs_text(price)} to {q.name}, whose worker leaves the {target.name}.")
+    ctx.say(Msg(
+        "{player} pays {francs} to {other}, whose worker leaves the {building}.",
+        player=ctx.name, francs=franc_count(price, "acc"), other=q.name, building=Card(target.id),
+    ))
     ctx.p.worker = target.id
     owner = s.owner[target.id]
     if owner != ctx.seat and target.fees:
         fee = fee_payment(ctx.p, target, Enter(building=target.id))
         pay(ctx.p, fee)
         to = _transfer(s, owner, fee)
-        over = over_the_fee(target, fee)
-        ctx.say(f"{ctx.name} moves onto the {target.name}, paying {payment_text(fee)} to {to}{over}.")
+        over = food_over_fee(target, fee)
+        ctx.say(_moves_onto(ctx.name, Card(target.id), payment_goods(fee, "acc"), to, over))
     else:
-        ctx.say(f"{ctx.name} moves onto the {target.name}.")
+        ctx.say(Msg("{player} moves onto the {building}.", player=ctx.name, building=Card(target.id)))
+
+
+def _moves_onto(player: str, building: Card, fee: Goods, owner: str | None, over: int) -> Msg:
+    """The Harbour Watch's player moves onto the building, paying its fee to the owner (None: the bank)."""
+    if owner is None:
+        if over > 0:
+            return Msg(
+                "{player} moves onto the {building}, paying {fee} to the bank ({over} more than the fee).",
+                player=player, building=building, fee=fee, over=Count(over, "food"),
+            )
+        return Msg("{player} moves onto the {building}, paying {fee} to the bank.",
+                   player=player, building=building, fee=fee)
+    if over > 0:
+        return Msg(
+            "{player} moves onto the {building}, paying {fee} to {owner} ({over} more than the fee).",
+            player=player, building=building, fee=fee, owner=owner, over=Count(over, "food"),
+        )
+    return Msg("{player} moves onto the {building}, paying {fee} to {owner}.",
+               player=player, building=building, fee=fee, owner=owner)
 
 
 def _relabel(act: Enter, building: str, targets: list[str]) -> Enter:
@@ -362,35 +424,37 @@ def harbour_watch(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     cards = content().buildings
     s = ctx.state
     candidates = watch_targets(s, ctx.seat, card.id)
-    names = ", ".join(cards[b].name for b, _ in candidates)
+    names = Listing(tuple(Card(b) for b, _ in candidates), ",")
+    watch = Card(card.id)
     if not candidates:
-        raise IllegalAction(
-            "No other player's worker stands on a building with an action; "
-            "the Harbour Watch has nobody to send home."
-        )
+        raise IllegalAction(Msg(
+            "No other player's worker stands on a building with an action; the {building} has nobody to send home.",
+            building=watch,
+        ))
     if not act.targets:
-        raise IllegalAction(f"Say whose building to take over: {names}.")
+        raise IllegalAction(Msg("Say whose building to take over: {buildings}.", buildings=names))
     b = act.targets[0]
     if b not in cards:
-        raise IllegalAction(f"There is no building called '{b}'.")
+        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=b))
     target = cards[b]
     if b == card.id:
-        raise IllegalAction("The Harbour Watch cannot send a worker home from itself.")
+        raise IllegalAction(Msg("The {building} cannot send a worker home from itself.", building=watch))
     if not target.can_enter:
-        raise IllegalAction(
-            f"The {target.name} offers no action, so the Harbour Watch cannot take it over."
-        )
+        raise IllegalAction(Msg(
+            "The {building} offers no action, so the {watch} cannot take it over.", building=Card(b), watch=watch
+        ))
     victim = next((i for t, i in candidates if t == b), None)
     if victim is None:
-        raise IllegalAction(
-            f"No other player's worker stands on the {target.name}; choose one of: {names}."
-        )
+        raise IllegalAction(Msg(
+            "No other player's worker stands on the {building}; choose one of: {buildings}.",
+            building=Card(b), buildings=names,
+        ))
     price = _params(card).get("francs", 1)
     if ctx.p.francs < price:
-        raise IllegalAction(
-            f"The Harbour Watch costs {francs_text(price)}, paid to {s.players[victim].name}; "
-            "you have none."
-        )
+        raise IllegalAction(Msg(
+            "The {building} costs {price}, paid to {other}; you have none.",
+            building=watch, price=franc_count(price), other=s.players[victim].name,
+        ))
     inner = _relabel(act, b, list(act.targets[1:]))
     if s.strict_moves:
         check_choices(target, inner)  # the choices are the target's
@@ -435,25 +499,36 @@ def coal_trader(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """
     p = _params(card)
     ch_max, coal_max = p.get("charcoal_max", 1), p.get("coal_max", 5)
-    goods = given_goods(act.goods, "The Coal Trader")
+    goods = given_goods(act.goods, card.id)
+    trader = Card(card.id)
     if not goods:
-        raise IllegalAction(
-            f"Say what to buy: up to {ch_max} charcoal for 1 food and up to {coal_max} coal "
-            "for 2 food each, e.g. charcoal=1 coal=2."
-        )
+        raise IllegalAction(Msg(
+            "Say what to buy: up to {charcoal} for 1 food and up to {coal} for 2 food each, e.g. charcoal=1 coal=2.",
+            charcoal=Goods.one(Good.CHARCOAL, ch_max, "acc"), coal=Goods.one(Good.COAL, coal_max, "acc"),
+        ))
     other: dict[Good, int] = {
         g: n for g, n in goods.items() if g not in (Good.CHARCOAL, Good.COAL)
     }
     if other:
-        raise IllegalAction(f"The Coal Trader sells charcoal and coal, not {goods_text(other)}.")
+        raise IllegalAction(Msg(
+            "The {building} sells charcoal and coal, not {goods}.", building=trader, goods=Goods.of(other, case="acc")
+        ))
     charcoal, coal = goods.get(Good.CHARCOAL, 0), goods.get(Good.COAL, 0)
     if charcoal > ch_max:
-        raise IllegalAction(f"The Coal Trader sells at most {ch_max} charcoal per visit.")
+        raise IllegalAction(Msg(
+            "The {building} sells at most {goods} per visit.", building=trader,
+            goods=Goods.one(Good.CHARCOAL, ch_max, "acc"),
+        ))
     if coal > coal_max:
-        raise IllegalAction(f"The Coal Trader sells at most {coal_max} coal per visit.")
+        raise IllegalAction(Msg(
+            "The {building} sells at most {goods} per visit.",
+            building=trader, goods=Goods.one(Good.COAL, coal_max, "acc")
+        ))
     food = _coal_food(card, charcoal, coal)
-    ctx.pay_food(food, act.food, f"Buying {goods_text(goods)}")
-    ctx.gain(goods, 0, " from the Coal Trader")
+    ctx.pay_food(food, act.food, Msg("Buying {goods}", goods=Goods.of(goods, case="acc")))
+    got = ctx.add(goods)
+    if got is not None:
+        ctx.say(Msg("{player} receives {goods} from the {building}.", player=ctx.name, goods=got, building=trader))
 
 
 # --- SP-30 Kiln, SP-32 Steelworks: one conversion with energy ----------------------------
@@ -470,13 +545,14 @@ def _energy_trade(
     n, energy, gets = p.get(key, 1), p.get("energy", 0), p.get(out_key, 1)
     _once(card, act)
     if ctx.p.goods[good] < n:
-        raise IllegalAction(
-            f"The {card.name} needs {n} {good.label} and {energy} energy; "
-            f"you have {ctx.p.goods[good]} {good.label}."
-        )
-    ctx.pay_energy(energy, act.energy, f"The {card.name}")
+        raise IllegalAction(Msg(
+            "The {building} needs {goods} and {energy}; you have {have}.",
+            building=Card(card.id), goods=Goods.one(good, n), energy=Count(energy, "energy"),
+            have=Goods.one(good, ctx.p.goods[good], "acc"),
+        ))
+    ctx.pay_energy(energy, act.energy, Msg("The {building}", building=Card(card.id)))
     ctx.p.goods[good] -= n
-    ctx.say(f"{ctx.name} hands over {n} {good.label}.")
+    ctx.say(Msg("{player} hands over {goods}.", player=ctx.name, goods=Goods.one(good, n, "acc")))
     ctx.gain({out: gets})
 
 
@@ -522,7 +598,13 @@ def zoo(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     francs = zoo_francs(ctx)
     if not francs:
         n = ctx.p.goods[Good.CATTLE] + ctx.p.goods[Good.FISH]
-        raise IllegalAction(
-            f"The Zoo pays 1 franc per 3 cattle and fish together; your {n} would earn nothing."
-        )
-    ctx.gain({}, francs, " from the Zoo's visitors")
+        raise IllegalAction(Msg(
+            "The {building} pays 1 franc per 3 cattle and fish together; your {n} would earn nothing.",
+            building=Card(card.id), n=n,
+        ))
+    got = ctx.add({}, francs)
+    if got is not None:
+        ctx.say(Msg(
+            "{player} receives {goods} from the {building}'s visitors.",
+            player=ctx.name, goods=got, building=Card(card.id)
+        ))

@@ -9,13 +9,18 @@ from typing import Any
 from ..actions import Enter
 from ..cards import BuildingCard, CodedAction, content
 from ..errors import IllegalAction
-from ..goods import SHIPPING_PRICE, STANDARD_GOODS, UPGRADED_GOODS, Good, goods_text
+from ..goods import SHIPPING_PRICE, STANDARD_GOODS, UPGRADED_GOODS, Good
+from ..message import Arg, Card, Count, GoodName, Goods, Listing, Msg, MsgN
 from ..payments import FRANCS, parse_payment
 from ..state import OFFER_GOOD, OFFER_SPACES, Pending
-from ..words import plural
 from .base import Ctx, coded, crafts, opt, plain
 
 MARKET_KINDS: tuple[Good, ...] = STANDARD_GOODS  # fish wood clay iron grain cattle coal hides
+FOURTH_IRON = Msg("The fourth iron")  # translators: what needs energy: "The fourth iron needs 6 energy"
+
+
+def _and(*items: Arg) -> Listing:
+    return Listing(items, "and")
 
 
 def _params(card: BuildingCard) -> dict[str, Any]:
@@ -23,19 +28,20 @@ def _params(card: BuildingCard) -> dict[str, Any]:
     return card.action.params
 
 
-def given_goods(raw: dict[str, int] | None, what: str) -> dict[Good, int]:
+def given_goods(raw: dict[str, int] | None, building: str) -> dict[Good, int]:
+    """The goods a player names for a building's action (never francs)."""
     if not raw:
         return {}
     parsed = parse_payment(raw)
     if FRANCS in parsed:
-        raise IllegalAction(f"{what} takes goods, not francs.")
+        raise IllegalAction(Msg("The {building} takes goods, not francs.", building=Card(building)))
     return {g: n for g, n in parsed.items() if isinstance(g, Good) and n}
 
 
 def _own_check(ctx: Ctx, goods: dict[Good, int]) -> None:
     for g, n in goods.items():
         if ctx.p.goods[g] < n:
-            raise IllegalAction(f"You have {ctx.p.goods[g]} {g.label}, not {n}.")
+            raise IllegalAction(Msg("You have {goods}, not {n}.", goods=Goods.one(g, ctx.p.goods[g], "acc"), n=n))
 
 
 # --- 01 Marketplace -----------------------------------------------------------------------
@@ -61,27 +67,33 @@ def _market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     return list(_market_choices(card.id, market_size(ctx, card)))
 
 
-_MARKET_WORDS = ", ".join(g.label for g in MARKET_KINDS)
+_MARKET_WORDS = Listing(tuple(GoodName(g) for g in MARKET_KINDS), ",")
 
 
 @coded("marketplace", _market_options, reads=("goods",))
 def marketplace(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     k = market_size(ctx, card)
-    goods = given_goods(act.goods, "The Marketplace")
+    goods = given_goods(act.goods, card.id)
     kinds = _MARKET_WORDS
+    building = Card(card.id)
     if not goods:
-        raise IllegalAction(f"Choose up to {k} different standard goods ({kinds}), e.g. fish=1 wood=1.")
+        raise IllegalAction(
+            Msg("Choose up to {k} different standard goods ({kinds}), e.g. fish=1 wood=1.", k=k, kinds=kinds)
+        )
     for g, n in goods.items():
         if g not in MARKET_KINDS:
-            raise IllegalAction(f"The Marketplace gives standard goods only ({kinds}), not {g.label}.")
+            raise IllegalAction(Msg(
+                "The {building} gives standard goods only ({kinds}), not {good}.",
+                building=building, kinds=kinds, good=GoodName(g),
+            ))
         if n != 1:
-            raise IllegalAction("The Marketplace never gives two goods of the same kind.")
+            raise IllegalAction(Msg("The {building} never gives two goods of the same kind.", building=building))
     if len(goods) > k:
-        raise IllegalAction(f"You may take {k} different goods here, not {len(goods)}.")
+        raise IllegalAction(Msg("You may take {k} different goods here, not {n}.", k=k, n=len(goods)))
     ctx.gain(goods)
     if ctx.state.variant == "full" and ctx.state.special_deck and not ctx.final:
         ctx.state.pending = Pending(kind="peek", building=card.id)
-        ctx.say(f"{ctx.name} may look at the top two special buildings and reorder them.")
+        ctx.say(Msg("{player} may look at the top two special buildings and reorder them.", player=ctx.name))
 
 
 # --- 13 Black Market ----------------------------------------------------------------------
@@ -109,8 +121,13 @@ def _black_market_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def black_market(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     goods, francs = _black_market_goods(ctx, card)
     if not goods and not francs:
-        raise IllegalAction("No offer space is empty, so the Black Market gives nothing.")
-    ctx.gain(goods, francs, " from the Black Market")
+        raise IllegalAction(Msg("No offer space is empty, so the {building} gives nothing.", building=Card(card.id)))
+    got = ctx.add(goods, francs)
+    if got is not None:
+        ctx.say(Msg(
+            "{player} receives {goods} from the {building}.",
+            player=ctx.name, goods=got, building=Card(card.id),
+        ))
 
 
 # --- 18 Shipping Line ---------------------------------------------------------------------
@@ -162,12 +179,12 @@ def shipping_line(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     per_ship = _params(card).get("energy_per_ship", 3)
     ships = _shippable_ships(ctx)
     if not ships:
-        raise IllegalAction("You have no ship that can carry goods (luxury liners cannot).")
-    goods = given_goods(act.goods, "The Shipping Line")
+        raise IllegalAction(Msg("You have no ship that can carry goods (luxury liners cannot)."))
+    goods = given_goods(act.goods, card.id)
     if not goods:
         plan = _shipping_plan(ctx, act.amount or len(ships))
         if plan is None:
-            raise IllegalAction("Say what to ship, e.g. cattle=2 bread=1; you need 3 energy per ship used.")
+            raise IllegalAction(Msg("Say what to ship, e.g. cattle=2 bread=1; you need 3 energy per ship used."))
         goods = plan
     _own_check(ctx, goods)
     total = sum(goods.values())
@@ -179,19 +196,24 @@ def shipping_line(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         used += 1
         capacity += ship_capacity(s)
     if capacity < total:
-        raise IllegalAction(f"Your ships carry at most {plural(capacity, 'good')}, not {total}.")
+        raise IllegalAction(
+            Msg("Your ships carry at most {goods}, not {n}.", goods=Count(capacity, "good", "acc"), n=total)
+        )
     if act.amount is not None:
         if act.amount > len(ships):
-            raise IllegalAction(f"You have {plural(len(ships), 'ship')} that can carry goods.")
+            raise IllegalAction(Msg("You have {ships} that can carry goods.", ships=Count(len(ships), "ship", "acc")))
         used = max(used, act.amount)
     reserved = [0] * 16
     for g, n in goods.items():
         reserved[g] += n
-    ctx.pay_energy(per_ship * used, act.energy, f"Shipping on {plural(used, 'ship')}", reserved)
+    ctx.pay_energy(per_ship * used, act.energy, Msg("Shipping on {ships}", ships=Count(used, "ship")), reserved)
     for g, n in goods.items():
         ctx.p.goods[g] -= n
     francs = sum(SHIPPING_PRICE[g] * n for g, n in goods.items())
-    ctx.say(f"{ctx.name} ships {goods_text(goods)} on {plural(used, 'ship')}.")
+    ctx.say(Msg(
+        "{player} ships {goods} on {ships}.",
+        player=ctx.name, goods=Goods.of(goods, case="acc"), ships=Count(used, "ship")
+    ))
     ctx.gain({}, francs)
 
 
@@ -239,13 +261,13 @@ def _office_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     parts = [x.strip() for x in (act.option or "").replace(",", "+").split("+") if x.strip()]
     if not parts:
-        raise IllegalAction(
+        raise IllegalAction(Msg(
             "Say what to trade for: steel (any 4 goods) and/or one of brick, charcoal, leather (any 1 good)."
-        )
+        ))
     steel = parts.count("steel")
     singles = [x for x in parts if x != "steel"]
     if steel > 1 or len(singles) > 1:
-        raise IllegalAction("Each trade of the Business Office may be made once per visit.")
+        raise IllegalAction(Msg("Each trade of the {building} may be made once per visit.", building=Card(card.id)))
     outputs: dict[Good, int] = {}
     if steel:
         outputs[Good.STEEL] = 1
@@ -255,21 +277,31 @@ def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         except KeyError:
             g = None
         if g not in OFFICE_SINGLE:
-            raise IllegalAction(f"'{x}' is not a trade here; one good buys 1 brick, charcoal or leather.")
+            raise IllegalAction(
+                Msg("'{typed}' is not a trade here; one good buys 1 brick, charcoal or leather.", typed=x)
+            )
         outputs[g] = outputs.get(g, 0) + 1
     need = 4 * steel + len(singles)
-    goods = given_goods(act.goods, "The Business Office")
+    goods = given_goods(act.goods, card.id)
     if not goods:
         auto = _cheapest(ctx, need)
         if auto is None:
-            raise IllegalAction(f"These trades need {plural(need, 'good')}; you have {sum(ctx.p.goods)}.")
+            raise IllegalAction(
+                Msg("These trades need {goods}; you have {have}.", goods=Count(need, "good"), have=sum(ctx.p.goods))
+            )
         goods = auto
     if sum(goods.values()) != need:
-        raise IllegalAction(f"These trades take exactly {plural(need, 'good')}; you offered {sum(goods.values())}.")
+        raise IllegalAction(Msg(
+            "These trades take exactly {goods}; you offered {offered}.",
+            goods=Count(need, "good", "acc"), offered=sum(goods.values()),
+        ))
     _own_check(ctx, goods)
     for g, n in goods.items():
         ctx.p.goods[g] -= n
-    ctx.say(f"{ctx.name} trades {goods_text(goods)} at the Business Office.")
+    ctx.say(Msg(
+        "{player} trades {goods} at the {building}.",
+        player=ctx.name, goods=Goods.of(goods, case="acc"), building=Card(card.id),
+    ))
     ctx.gain(outputs)
 
 
@@ -304,32 +336,38 @@ def _bridge_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 
 @coded("bridge", _bridge_options, reads=("goods",))
 def bridge(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
-    goods = given_goods(act.goods, "The Bridge over the Seine")
+    goods = given_goods(act.goods, card.id)
     if not goods:
         options = _bridge_options(ctx, card)
         if not options:
-            raise IllegalAction(
+            raise IllegalAction(Msg(
                 "The Bridge pays 1 franc per upgraded good and 1 per 3 standard goods; you have too little."
-            )
-        goods = given_goods(options[0].goods, "")
+            ))
+        goods = given_goods(options[0].goods, card.id)
     _own_check(ctx, goods)
     francs = bridge_francs(goods)
     if francs == 0:
-        raise IllegalAction("That earns nothing: 1 franc per upgraded good, 1 per 3 standard goods.")
+        raise IllegalAction(Msg("That earns nothing: 1 franc per upgraded good, 1 per 3 standard goods."))
     for g, n in goods.items():
         ctx.p.goods[g] -= n
-    ctx.say(f"{ctx.name} sells {goods_text(goods)} over the Bridge.")
+    ctx.say(Msg("{player} sells {goods} over the Bridge.", player=ctx.name, goods=Goods.of(goods, case="acc")))
     ctx.gain({}, francs)
 
 
 # --- 15 Local Court -----------------------------------------------------------------------
 
 COURT_OPTIONS = ("one", "two", "one+francs")
-COURT_TEXT = {
-    "one": "return 1 loan",
-    "two": "return 2 loans",
-    "one+francs": "return 1 loan and take 2 francs",
+COURT_TEXT: dict[str, Msg] = {
+    # translators: a choice at the Local Court, "'one' (return 1 loan)"
+    "one": Msg("return 1 loan"),
+    "two": Msg("return 2 loans"),
+    "one+francs": Msg("return 1 loan and take 2 francs"),
 }
+
+
+def _court_choice(option: str) -> Msg:
+    """"'one' (return 1 loan)": a choice as it is typed, and what it does."""
+    return Msg("'{option}' ({meaning})", option=option, meaning=COURT_TEXT[option])
 
 
 def _court_choices(loans: int) -> list[str]:
@@ -350,22 +388,26 @@ def _court_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def local_court(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     choices = _court_choices(ctx.p.loans)
     if not choices:
-        raise IllegalAction("You have no loan for the Local Court to cancel.")
+        raise IllegalAction(Msg("You have no loan for the {building} to cancel.", building=Card(card.id)))
     option = act.option or choices[0]
     if act.option is None and len(choices) > 1:
         # nothing named: the first choice, said aloud so the player sees what was chosen
-        other = " or ".join(f"'{c}' ({COURT_TEXT[c]})" for c in choices[1:])
-        ctx.say(
-            f"{ctx.name} names no choice at the Local Court, so it is '{option}' "
-            f"({COURT_TEXT[option]}) rather than {other}."
-        )
+        other = Listing(tuple(_court_choice(c) for c in choices[1:]), "or")
+        ctx.say(Msg(
+            "{player} names no choice at the {building}, so it is {choice} rather than {other}.",
+            player=ctx.name, building=Card(card.id), choice=_court_choice(option), other=other,
+        ))
     if option not in choices:
-        n = ctx.p.loans
-        offered = " or ".join(f"'{c}' ({COURT_TEXT[c]})" for c in choices)
-        raise IllegalAction(f"With {plural(n, 'loan')} the Local Court offers {offered}.")
+        offered = Listing(tuple(_court_choice(c) for c in choices), "or")
+        raise IllegalAction(Msg(
+            "With {loans} the {building} offers {offered}.",
+            loans=Count(ctx.p.loans, "loan"), building=Card(card.id), offered=offered,
+        ))
     returned = 2 if option == "two" else 1
     ctx.p.loans -= returned
-    ctx.say(f"The Local Court cancels {returned} of {ctx.name}'s loans.")
+    ctx.say(Msg(
+        "The {building} cancels {n} of {player}'s loans.", building=Card(card.id), n=returned, player=ctx.name
+    ))
     if option == "one+francs":
         ctx.gain({}, 2)
 
@@ -389,8 +431,16 @@ def _arts_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def arts_centre(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     n = _visitors(ctx)
     if not n:
-        raise IllegalAction("No other player's worker stands on your buildings; the Arts Centre would pay nothing.")
-    ctx.gain({}, _params(card).get("francs_per_worker", 4) * n, f" for {plural(n, 'visiting worker')}")
+        raise IllegalAction(Msg(
+            "No other player's worker stands on your buildings; the {building} would pay nothing.",
+            building=Card(card.id),
+        ))
+    got = ctx.add({}, _params(card).get("francs_per_worker", 4) * n)
+    if got is not None:
+        ctx.say(MsgN(
+            "{player} receives {goods} for {n} visiting worker.", "{player} receives {goods} for {n} visiting workers.",
+            "n", player=ctx.name, goods=got, n=n,
+        ))
 
 
 # --- 30 Church ----------------------------------------------------------------------------
@@ -409,12 +459,18 @@ def _church_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def church(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     p = _params(card)
     if not _church_ok(ctx, card):
-        raise IllegalAction(
-            f"Only a player with at least {p.get('bread', 5)} bread and {p.get('fish', 2)} fish "
-            f"(not smoked) may enter the Church; you have {ctx.p.goods[Good.BREAD]} bread and "
-            f"{ctx.p.goods[Good.FISH]} fish."
-        )
-    ctx.gain({Good.BREAD: p.get("gain_bread", 5), Good.FISH: p.get("gain_fish", 3)}, 0, " in the Church")
+        raise IllegalAction(Msg(
+            "Only a player with at least {needed} (not smoked) may enter the {building}; you have {have}.",
+            needed=_and(Goods.one(Good.BREAD, p.get("bread", 5), "acc"), Goods.one(Good.FISH, p.get("fish", 2), "acc")),
+            building=Card(card.id),
+            have=_and(
+                Goods.one(Good.BREAD, ctx.p.goods[Good.BREAD], "acc"),
+                Goods.one(Good.FISH, ctx.p.goods[Good.FISH], "acc"),
+            ),
+        ))
+    got = ctx.add({Good.BREAD: p.get("gain_bread", 5), Good.FISH: p.get("gain_fish", 3)})
+    if got is not None:
+        ctx.say(Msg("{player} receives {goods} in the {building}.", player=ctx.name, goods=got, building=Card(card.id)))
 
 
 # --- 22 Ironworks -------------------------------------------------------------------------
@@ -432,12 +488,16 @@ def ironworks(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     p = _params(card)
     iron = p.get("iron", 3)
     if act.option not in (None, "extra"):
-        raise IllegalAction("At the Ironworks you may add 'extra': 6 energy for a fourth iron.")
+        raise IllegalAction(Msg(
+            "At the {building} you may add 'extra': 6 energy for a fourth iron.",
+            building=Card(card.id),
+        ))
     if act.option is None and act.energy is not None and ctx.state.strict_moves:
-        raise IllegalAction(
-            "The Ironworks needs energy only for a fourth iron: add 'extra', or leave out the energy payment."
-        )
+        raise IllegalAction(Msg(
+            "The {building} needs energy only for a fourth iron: add 'extra', or leave out the energy payment.",
+            building=Card(card.id),
+        ))
     if act.option == "extra":
-        ctx.pay_energy(p.get("extra_energy", 6), act.energy, "The fourth iron")
+        ctx.pay_energy(p.get("extra_energy", 6), act.energy, FOURTH_IRON)
         iron += 1
     ctx.gain({Good.IRON: iron})

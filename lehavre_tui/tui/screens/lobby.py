@@ -1,7 +1,8 @@
 """The host's lobby: the open tables and their seats, sitting down at one, opening a new one.
 
 A visit without a name or a way in (a browser) starts here with the name and the table's
-invite code to fill in.
+invite code to fill in; a visit without a language, with the choice of one (English, Polski,
+Čeština) before anything else.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, S
 
 from ...engine.setup import MAX_PLAYERS
 from ...net.protocol import TableInfo
+from ...text import LANGUAGES, N_, _, language_name, ngettext
+from ..view import bot_label
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
@@ -26,7 +29,14 @@ if TYPE_CHECKING:
     from ..hosted import Visit
 
 NO_SEAT = "none"
-SEAT_KINDS = (("human", "human"), ("random", "random"), ("heuristic", "heuristic"), ("search", "search"))
+SEAT_KINDS = (
+    (N_("human"), "human"),
+    (N_("random"), "random"),
+    (N_("heuristic"), "heuristic"),
+    (N_("search"), "search"),
+)
+# asked before the reader has a language: in each of them
+CHOOSE_LANGUAGE = "Language · Język · Jazyk"
 
 
 def seats_text(t: TableInfo) -> str:
@@ -34,21 +44,29 @@ def seats_text(t: TableInfo) -> str:
     parts = []
     for s in t.seats:
         if s.kind != "human":
-            parts.append(f"{s.name} ({s.kind} bot)")
+            parts.append(bot_label(s.name, s.kind))
         elif s.present:
-            parts.append(f"{s.name} (here)")
+            parts.append(_("{player} (here)").format(player=s.name))
         elif s.claimed:
-            parts.append(f"{s.name} (away)")
+            parts.append(_("{player} (away)").format(player=s.name))
         else:
-            parts.append(f"{s.name} (free)")
+            parts.append(_("{player} (free)").format(player=s.name))
     if t.watchers:
-        parts.append(f"{t.watchers} watching")
+        parts.append(ngettext("{n} watching", "{n} watching", t.watchers).format(n=t.watchers))
     return ", ".join(parts)
 
 
 def game_text(t: TableInfo) -> str:
-    state = "over" if t.over else f"round {t.round}/{t.rounds}"
-    return f"{t.variant}, {len(t.seats)} pl., {state}"
+    # translators: a table in the lobby: "short game, 3 pl., round 2/12" ("pl." players)
+    if t.over:
+        words = _("short game, {n} pl., over") if t.variant == "short" else _("full game, {n} pl., over")
+        return words.format(n=len(t.seats))
+    words = (
+        _("short game, {n} pl., round {round}/{rounds}")
+        if t.variant == "short"
+        else _("full game, {n} pl., round {round}/{rounds}")
+    )
+    return words.format(n=len(t.seats), round=t.round, rounds=t.rounds)
 
 
 class LobbyScreen(Screen[None]):
@@ -58,7 +76,8 @@ class LobbyScreen(Screen[None]):
     #lobby-title { text-style: bold; color: $accent; height: 1; }
     #lobby-status { color: $text-muted; height: auto; }
     #lobby-tables { height: 1fr; min-height: 5; }
-    #lobby-login, #lobby-new { height: auto; }
+    #lobby-login, #lobby-new, #lobby-language { height: auto; }
+    #lobby-language Button { margin-right: 1; }
     #lobby-login Input { width: 24; }
     #lobby-new Select { width: 14; }
     #lobby-new .lobby-label { width: 6; }
@@ -68,7 +87,7 @@ class LobbyScreen(Screen[None]):
     .lobby-label { padding: 1 1 0 0; text-style: bold; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "refresh", "Refresh"),
+        Binding("f5", "refresh", N_("Refresh")),
     ]
 
     @property
@@ -78,35 +97,42 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="body"), Vertical(id="lobby"):
-            yield Plain("LE HAVRE · the host's lobby", id="lobby-title")
+            yield Plain(_("LE HAVRE · the host's lobby"), id="lobby-title")
             yield Plain("", id="lobby-status")
+            with Horizontal(id="lobby-language", classes="lobby-row"):
+                yield Label(CHOOSE_LANGUAGE, classes="lobby-label")
+                for lang in LANGUAGES:
+                    yield Button(language_name(lang), id=f"language-{lang}")
             with Horizontal(id="lobby-login", classes="lobby-row"):
-                yield Label("Name", classes="lobby-label")
-                yield Input(placeholder="your player name", id="login-name", max_length=16)
-                yield Label("Invite code", classes="lobby-label")
-                yield Input(placeholder="e.g. k7mq-2xrd", id="login-code", max_length=20)
-                yield Button("Sit down", id="login-go", variant="primary")
+                yield Label(_("Name"), classes="lobby-label")
+                yield Input(placeholder=_("your player name"), id="login-name", max_length=16)
+                yield Label(_("Invite code"), classes="lobby-label")
+                yield Input(placeholder=_("e.g. k7mq-2xrd"), id="login-code", max_length=20)
+                yield Button(_("Sit down"), id="login-go", variant="primary")
             table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
             yield table
-            yield Plain("Enter on a table sits you down there (you watch when every seat is taken).", id="lobby-help")
+            yield Plain(
+                _("Enter on a table sits you down there (you watch when every seat is taken)."), id="lobby-help"
+            )
             with Vertical(id="lobby-new"):
                 with Horizontal(classes="lobby-row"):
-                    yield Label("Seats", classes="lobby-label")
+                    yield Label(_("Seats"), classes="lobby-label")
+                    kinds = [(_(label), kind) for label, kind in SEAT_KINDS]
                     for i in range(MAX_PLAYERS):
-                        options = [*SEAT_KINDS, ("no seat", NO_SEAT)] if i else list(SEAT_KINDS)
+                        options = [*kinds, (_("no seat"), NO_SEAT)] if i else kinds
                         start = "human" if i < 2 else NO_SEAT
                         yield Select(options, value=start, allow_blank=False, id=f"new-seat-{i}")
                 with Horizontal(classes="lobby-row"):
                     yield Label("", classes="lobby-label")
-                    yield Checkbox("short game", id="new-short")
-                    yield Button("Open a new table", id="new-open")
+                    yield Checkbox(_("short game"), id="new-short")
+                    yield Button(_("Open a new table"), id="new-open")
         yield Footer()
 
     _ready = False  # the table of tables has its columns
 
     def on_mount(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
-        table.add_columns("Table", "Game", "Seats")
+        table.add_columns(_("Table"), _("Game"), _("Seats"))
         self._ready = True
         visit = self.game.visit
         if visit is not None:
@@ -117,8 +143,22 @@ class LobbyScreen(Screen[None]):
         if not self._ready:
             return  # not mounted yet: on_mount draws it
         welcome = visit.welcome
-        who = f" · you are {welcome.name}" if welcome is not None else ""
-        self.query_one("#lobby-title", Plain).update(Text(f"LE HAVRE · the host's lobby{who}"))
+        title = _("LE HAVRE · the host's lobby")
+        if welcome is not None:
+            title = _("LE HAVRE · the host's lobby · you are {player}").format(player=welcome.name)
+        self.query_one("#lobby-title", Plain).update(Text(title))
+        choosing = visit.needs_language
+        self.query_one("#lobby-language").display = choosing
+        if choosing:
+            self.query_one("#lobby-status", Plain).update(Text(CHOOSE_LANGUAGE))
+            self.query_one("#lobby-login").display = False
+            self.query_one("#lobby-new").display = False
+            self.query_one("#lobby-help").display = False
+            self.query_one("#lobby-tables").display = False
+            self.query_one("#language-en", Button).focus()
+            return
+        self.query_one("#lobby-help").display = True
+        self.query_one("#lobby-tables").display = True
         self.query_one("#lobby-status", Plain).update(Text(visit.status))
         login = self.query_one("#lobby-login")
         login.display = visit.needs_login
@@ -154,9 +194,23 @@ class LobbyScreen(Screen[None]):
         seats = [k for k in seats if k != NO_SEAT]
         variant = "short" if self.query_one("#new-short", Checkbox).value else "full"
         if "human" not in seats:
-            self.say("A new table needs a seat for you: make at least one seat human.")
+            self.say(_("A new table needs a seat for you: make at least one seat human."))
             return
         visit.create(seats, variant)
+
+    @on(Button.Pressed, "#lobby-language Button")
+    async def language_chosen(self, event: Button.Pressed) -> None:
+        """The reader's language: the lobby is drawn again in it, then the visit goes on."""
+        visit = self.visit
+        lang = (event.button.id or "").removeprefix("language-")
+        if visit is None or lang not in LANGUAGES:
+            return
+        visit.choose_language(lang)
+        self._ready = False
+        await self.recompose()
+        self.app.refresh_bindings()
+        self.on_mount()
+        visit.start(self.game)
 
     @on(Button.Pressed, "#login-go")
     def log_in(self) -> None:
@@ -166,7 +220,7 @@ class LobbyScreen(Screen[None]):
         name = self.query_one("#login-name", Input).value.strip()
         code = self.query_one("#login-code", Input).value.strip()
         if not name or not code:
-            self.say("Give your player name and the table's invite code (the host printed it).")
+            self.say(_("Give your player name and the table's invite code (the host printed it)."))
             self.query_one("#login-code" if name else "#login-name", Input).focus()
             return
         visit.login(name, code)
