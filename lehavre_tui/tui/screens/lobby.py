@@ -18,7 +18,7 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, S
 
 from ...engine.setup import MAX_PLAYERS
 from ...net.protocol import TableInfo
-from ...text import LANGUAGES, N_, _, language_name, ngettext
+from ...text import LANGUAGES, N_, _, language_name, ngettext, pgettext
 from ..view import bot_label
 from .common import Plain, TooSmall
 
@@ -104,7 +104,7 @@ class LobbyScreen(Screen[None]):
                 for lang in LANGUAGES:
                     yield Button(language_name(lang), id=f"language-{lang}")
             with Horizontal(id="lobby-login", classes="lobby-row"):
-                yield Label(_("Name"), classes="lobby-label")
+                yield Label(pgettext("player", "Name"), classes="lobby-label")
                 yield Input(placeholder=_("your player name"), id="login-name", max_length=16)
                 yield Label(_("Invite code"), classes="lobby-label")
                 yield Input(placeholder=_("e.g. k7mq-2xrd"), id="login-code", max_length=20)
@@ -150,7 +150,7 @@ class LobbyScreen(Screen[None]):
         choosing = visit.needs_language
         self.query_one("#lobby-language").display = choosing
         if choosing:
-            self.query_one("#lobby-status", Plain).update(Text(CHOOSE_LANGUAGE))
+            self.query_one("#lobby-status", Plain).update(Text(""))
             self.query_one("#lobby-login").display = False
             self.query_one("#lobby-new").display = False
             self.query_one("#lobby-help").display = False
