@@ -14,13 +14,13 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select
 
 from ...engine.setup import MAX_PLAYERS
 from ...net.protocol import TableInfo
 from ...text import LANGUAGES, N_, _, language_name, ngettext, pgettext
 from ..view import bot_label
-from .common import Plain, TooSmall
+from .common import Keys, Plain, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -126,7 +126,7 @@ class LobbyScreen(Screen[None]):
                     yield Label("", classes="lobby-label")
                     yield Checkbox(_("short game"), id="new-short")
                     yield Button(_("Open a new table"), id="new-open")
-        yield Footer()
+        yield Keys()
 
     _ready = False  # the table of tables has its columns
 
