@@ -132,8 +132,11 @@ async def check(chromium: str, out: Path) -> int:
                 await page.call("Page.enable")
                 await page.call("Page.navigate", url=f"http://127.0.0.1:{web}/")
                 await asyncio.sleep(10)  # the table client starts (the terminal is drawn on a canvas)
-                await page.screenshot(out.with_name(out.stem + "-lobby.png"))
+                await page.screenshot(out.with_name(out.stem + "-language.png"))
                 await page.focus_terminal()
+                await page.type("\r")  # a tab sends no LANG: the language first (English, focused)
+                await asyncio.sleep(1.5)
+                await page.screenshot(out.with_name(out.stem + "-lobby.png"))
                 await page.type("zoe\r")
                 await asyncio.sleep(0.5)
                 await page.type(code.group(1) + "\r")
@@ -143,7 +146,8 @@ async def check(chromium: str, out: Path) -> int:
         if seated is None:
             print("Browser check failed: the login typed in the browser never sat down.", file=sys.stderr)
             return 1
-        print(f"Zoe, typed in headless Chromium, sits in seat {seated + 1}; screenshots: {out} and the lobby.")
+        shots = f"{out}, the language choice and the lobby"
+        print(f"Zoe, typed in headless Chromium, sits in seat {seated + 1}; screenshots: {shots}.")
         return 0
     except (TimeoutError, RuntimeError, AssertionError, StopIteration) as exc:
         print(f"Browser check failed: {exc}", file=sys.stderr)
