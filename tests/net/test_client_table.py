@@ -181,3 +181,37 @@ async def test_the_table_update_message_is_a_valid_protocol_message(host: Host, 
     update = await anna.said('Anna says: quotes " and \\ backslashes')
     assert isinstance(update, TableUpdate)
     await asyncio.sleep(0)
+
+
+async def test_a_polish_reader_reads_the_table_moves_and_the_bar_in_polish(host: Host) -> None:
+    from lehavre_tui.net.words import in_language
+    from lehavre_tui.text import set_language
+
+    table = host.new_table(Setup(players=2, variant="short", seed=1, names=["Ben", "Anna"]), ["human"] * 2, True)
+    ben = await seated(host, "ben", table.id)  # Ben is to play
+    visit = Visit("127.0.0.1", host.port, "", "pl", ticket=host.issue_ticket("anna", None, "pl"))
+    app = LeHavreApp(None, visit=visit, language="pl")
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert [c.lang for c in host.clients if c.name == "Anna"] == ["pl"]
+            # Anna waits: her bar, in Polish, and only what she may do meanwhile, in Polish words
+            await until(pilot, lambda: "Gra Ben. Tymczasem: sprzedaj" in hint_text(app))
+            offered = completions(app, "")
+            assert offered and all(c.split()[0] in ("sprzedaj", "pomoc", "powiedz", "pokaż", "karty",
+                                                    "wyniki", "lobby", "wyjdź") for c in offered)  # fmt: skip
+            # Ben's move, narrated by the host as a message, is worded here in Polish
+            moves = table.moves
+            await ben.send({"type": "command", "seat": 0, "text": "supply"})
+            await until(pilot, lambda: table.moves == moves + 1)
+            event = table.session.log[-1].event
+            await until(pilot, lambda: " ".join(in_language("pl", event).split()) in log_text(app))
+            assert str(event) not in log_text(app)
+            # words said at the table, and a refusal from the host, both in Polish
+            await play(pilot, "powiedz cześć")
+            await until(pilot, lambda: "Anna mówi: cześć" in log_text(app))
+            await play(pilot, "zaopatrz")
+            await until(pilot, lambda: "czekając, możesz tylko sprzedać" in str(app.screen.query_one(CommandHint)._text)
+                        or "czekając, możesz tylko sprzedać" in log_text(app))  # fmt: skip
+    finally:
+        set_language("en")
