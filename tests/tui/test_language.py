@@ -309,6 +309,7 @@ SCREENS: dict[str, Screen] = {
 SAME_WORDS: set[str] = {
     "esc", "tab", "ctrl", "enter", "backspace", "le", "havre", "lehavre", "uwe", "rosenberg",
     "start", "panel", "symbol", "bonus", "solo", "spec",  # Polish or Czech words too
+    "svg",  # a file format's name (the palette's screenshot entry)
     "gra",  # the table behind the help window: words cut at the window's edge in both languages
 }  # fmt: skip
 _LETTERS = re.compile(r"[^\W\d_]{3,}")
