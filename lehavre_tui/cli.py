@@ -496,6 +496,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .tui.launch import add_play_commands  # the table: new, load, --continue
 
     add_play_commands(parser, sub)
+    from .net.serve import add_host_command  # a hosted table: host, join
+    from .tui.join import add_join_command
+
+    add_host_command(sub)
+    add_join_command(sub)
     return parser
 
 
@@ -517,6 +522,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "host":
+        from .net.serve import host_main
+
+        return host_main(args)
+    if args.command == "join":
+        from .tui.join import join
+
+        return join(args)
     # No subcommand (or new, load, --continue): open the table in the terminal.
     from .tui.launch import play
 

@@ -606,6 +606,13 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
 }
 
 
+def mover(state: GameState, action: Action) -> int:
+    """The seat that makes `action`: a waiting player's sale names its seller, every other
+    move is the player to act's."""
+    seat = getattr(action, "seat", None)
+    return state.current if seat is None else seat
+
+
 def apply(state: GameState, action: Action, *, in_place: bool = False) -> GameState:
     """The state after `action`, or IllegalAction (the given state is never changed)."""
     s = state if in_place else state.clone()
