@@ -496,7 +496,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .tui.launch import add_play_commands  # the table: new, load, --continue
 
     add_play_commands(parser, sub)
-    from .net.serve import add_host_command  # a hosted table: host, join
+    from .net.options import add_host_command  # a hosted table: host, join
     from .tui.join import add_join_command
 
     add_host_command(sub)
