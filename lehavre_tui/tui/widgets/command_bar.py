@@ -294,11 +294,13 @@ class CommandBar(Vertical):
 
     def _name_prompt(self) -> None:
         """At a hosted table the prompt names the player at this keyboard ('Ben>')."""
+        s = cast("LeHavreApp", self.app).session
+        if s is None or not s.hosted:
+            return  # the local table: its prompt stays; the host's modules are not needed
         from ...net.client import HostedTable
 
-        s = cast("LeHavreApp", self.app).session
         if isinstance(s, HostedTable):
-            mark = f"{s.name}>" if s.seat is not None else "watching>"
+            mark = f"{s.name}>" if s.seat is not None else _("watching") + ">"
             prompt = self.query_one("#prompt", Label)
             prompt.update(mark)
             prompt.styles.width = len(mark) + 2
