@@ -375,6 +375,7 @@ def simulate_game(players: int, variant: Variant, seed: int) -> dict[str, Any]:
 
 def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     """Bots against each other, seats rotating from game to game; statistics per kind."""
+    from .bots.levels import SHOWN_KINDS
     from .bots.tournament import KINDS, tournament
 
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
@@ -382,7 +383,7 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     if bad:
         return _fail(
             Msg("'{kind}' is not a bot; --seats takes {kinds} (people play in the table).", kind=bad[0],
-                kinds=Listing(tuple(KINDS), ","))
+                kinds=Listing(SHOWN_KINDS, ","))
         )  # fmt: skip
     players = args.players if args.players is not None else len(kinds)
     if not 1 <= players <= 5:
@@ -479,14 +480,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play random legal games to the end")
     sim.add_argument("--players", type=int, default=None, help="number of players, 1 to 5")
     sim.add_argument(
-        "--seats", default=None, help="bot kinds rotating through the seats, e.g. heuristic,random or search,heuristic"
+        "--seats",
+        default=None,
+        help="bots rotating through the seats: random, easy, medium, hard or expert, e.g. expert,hard",
     )
-    sim.add_argument("--budget", type=float, default=2.0, help="seconds a move for search bots (default 2)")
+    sim.add_argument(
+        "--budget", type=float, default=2.0, help="seconds a move for the hard and expert bots (default 2)"
+    )
     sim.add_argument(
         "--playouts",
         type=int,
         default=None,
-        help="playouts a move for search bots, instead of a time (same seed, same moves)",
+        help="playouts a move for the hard and expert bots, instead of a time (same seed, same moves)",
     )
     sim.add_argument("--short", action="store_true", help="the short game")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")

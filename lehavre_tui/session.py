@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from .bots.levels import BOT_KINDS, SHOWN_KINDS
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
 from .engine.message import Listing, Msg, MsgN
 from .engine.rules import apply, legal_actions
@@ -250,7 +251,6 @@ class Session:
         return winners(self.state)
 
 
-BOT_KINDS = ("random", "heuristic", "search")
 
 
 class SeatsError(ValueError):
@@ -275,7 +275,7 @@ def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
     for k in kinds:
         if k != "human" and k not in BOT_KINDS:
             raise SeatsError(Msg(
-                "'{typed}' is not a seat kind; choose human, {kinds}.", typed=k, kinds=Listing(BOT_KINDS, ",")
+                "'{typed}' is not a seat kind; choose human, {kinds}.", typed=k, kinds=Listing(SHOWN_KINDS, ",")
             ))
     return kinds
 

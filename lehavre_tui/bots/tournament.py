@@ -14,10 +14,12 @@ from ..engine.state import Variant
 from ..text import render
 from .base import Bot
 from .heuristic import HeuristicBot
+from .ismcts import ExpertBot
+from .levels import BOT_KINDS, SHOWN_KINDS, EasyBot, level_of
 from .random_bot import RandomBot
 from .search import SearchBot
 
-KINDS = ("random", "heuristic", "search")
+KINDS = BOT_KINDS
 MAX_BUDGET = 3600.0  # seconds a move for a search bot; also the bound of a search by playouts
 
 
@@ -37,15 +39,21 @@ def search_options_error(budget: float | None, playouts: int | None = None) -> s
 
 
 def make_bot(kind: str, seed: int, budget: float = 2.0, playouts: int | None = None) -> Bot:
-    """A bot of the given kind ("human" is not a bot)."""
-    if kind == "random":
+    """A bot of the given kind or level ("human" is not a bot); old names stand for levels."""
+    level = level_of(kind)
+    # with a playout count a search is the same for the same seed on any machine
+    time_budget = budget if playouts is None else MAX_BUDGET
+    if level == "random":
         return RandomBot(seed)
-    if kind == "heuristic":
-        return HeuristicBot(seed)
-    if kind == "search":
-        # with a playout count the search is the same for the same seed on any machine
-        return SearchBot(seed, time_budget=budget if playouts is None else MAX_BUDGET, max_playouts=playouts)
-    raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(KINDS)}.")
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "medium":
+        return HeuristicBot(seed, name=kind)
+    if level == "hard":
+        return SearchBot(seed, time_budget=time_budget, max_playouts=playouts, name=kind)
+    if level == "expert":
+        return ExpertBot(seed, time_budget=time_budget, max_playouts=playouts)
+    raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(SHOWN_KINDS)}.")
 
 
 @dataclass

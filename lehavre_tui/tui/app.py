@@ -87,7 +87,7 @@ class LeHavreApp(App[None]):
         resumed: bool = False,
         saves: Path | None = None,
         bot_pace: float = 0.6,
-        hint_budget: float = 1.0,
+        hint_budget: float = 2.0,
     ) -> None:
         super().__init__()
         self.session = session

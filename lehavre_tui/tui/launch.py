@@ -14,11 +14,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..bots.levels import BOT_KINDS, SHOWN_KINDS
 from ..engine.message import Listing, Msg, MsgN
 from ..text import _, render
 
 EXIT_ERROR = 2
-SEAT_KINDS = ("human", "random", "heuristic", "search")
+SEAT_KINDS = ("human", *BOT_KINDS)  # accepted by --seats
+SHOWN_SEAT_KINDS = ("human", *SHOWN_KINDS)  # named in help and errors
 
 
 def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
@@ -35,7 +37,7 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
     new.add_argument("--seed", type=int, default=None, help=_("deal this game (default: random)"))
     new.add_argument("--names", default="", help=_("player names, comma separated: Anna,Ben"))
     new.add_argument(
-        "--seats", default="", help=_("who plays each seat: human, random, heuristic or search, e.g. human,heuristic")
+        "--seats", default="", help=_("who plays each seat: human, easy, medium, hard or expert, e.g. human,expert")
     )
     _bot_options(new)
     new.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
@@ -95,7 +97,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if bad:
                 return _fail(
                     Msg("'{kind}' is not a seat kind; --seats takes {kinds}, one per player.", kind=bad[0],
-                        kinds=Listing(SEAT_KINDS, ","))
+                        kinds=Listing(SHOWN_SEAT_KINDS, ","))
                 )  # fmt: skip
             if len(seats) != players:
                 return _fail(

@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 
 from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
 from ...session import SaveError, Session, autosave_path
+from ...text import N_, _
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
@@ -22,7 +23,13 @@ if TYPE_CHECKING:
 TITLE = "L E   H A V R E"
 SUBTITLE = "Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like"
 ROOMY_HEIGHT = 42  # from this many lines the form has framed fields
-SEAT_KINDS = (("human", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"), ("search bot", "search"))
+SEAT_KINDS = (
+    (N_("human"), "human"),
+    (N_("easy bot"), "easy"),
+    (N_("medium bot"), "medium"),
+    (N_("hard bot"), "hard"),
+    (N_("expert bot"), "expert"),
+)
 
 
 def autosave_summary() -> str | None:
@@ -63,7 +70,8 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="row seat-row", id=f"seat-row-{i}"):
                     yield Label(f"Player {i + 1}", classes="field")
                     yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=12)
-                    yield Select(SEAT_KINDS, value="human", allow_blank=False, id=f"seat-{i}", classes="seat")
+                    kinds = [(_(label), kind) for label, kind in SEAT_KINDS]
+                    yield Select(kinds, value="human", allow_blank=False, id=f"seat-{i}", classes="seat")
             with Horizontal(classes="row", id="game-row"):
                 yield Label("Game", classes="field")
                 with RadioSet(id="variant"):

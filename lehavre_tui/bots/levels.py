@@ -1,0 +1,48 @@
+"""The levels players choose a bot by: easy, medium, hard, expert (and the old names).
+
+- easy: the heuristic's judgement of one move, played carelessly (a third of its moves are
+  one of the four it rates best, at random);
+- medium: the heuristic (heuristic.py): the best-looking move, one step ahead;
+- hard: flat Monte Carlo over the heuristic's best few moves (search.py), on a time budget;
+- expert: information-set tree search (ismcts.py), on a time budget.
+
+`random` (uniform legal moves) is kept for tests and benchmarks. Scripts and saves written
+before the levels name bots `heuristic` (= medium) and `search` (= hard); they keep working.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import Action
+from ..engine.state import GameState
+from .heuristic import action_values
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+OLD_NAMES: dict[str, str] = {"heuristic": "medium", "search": "hard"}
+SHOWN_KINDS: tuple[str, ...] = ("random", *LEVELS)  # the bot names offered to players
+BOT_KINDS: tuple[str, ...] = (*SHOWN_KINDS, *OLD_NAMES)  # every name a bot seat accepts
+TIMED = ("hard", "expert")  # levels that think for a time budget (or a playout count)
+CARELESS = 1 / 3  # share of the easy bot's moves picked at random among its top four
+
+
+def level_of(kind: str) -> str:
+    """The level a bot name stands for ("search" -> "hard"); other names are returned as given."""
+    return OLD_NAMES.get(kind, kind)
+
+
+class EasyBot:
+    """The heuristic, careless now and then: it sometimes takes one of its four best-rated
+    moves at random instead of the best."""
+
+    def __init__(self, seed: int = 0, name: str = "easy") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        ranked = action_values(state)
+        if not ranked:
+            raise ValueError("No legal action: the game is over.")
+        if self.rng.random() < CARELESS:
+            return self.rng.choice(ranked[:4])[1]
+        return ranked[0][1]
