@@ -414,6 +414,28 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    """The costliest moves of a saved game; the save is only read."""
+    from .bots.review import PLAYOUTS, review_game, review_text, reviewed_seats
+    from .engine.save import SaveError, load_save, read_seats
+    from .save_files import read_save_file
+
+    playouts = PLAYOUTS if args.playouts is None else args.playouts
+    if not 1 <= playouts <= 100_000:
+        return _fail(Msg("--playouts is how many trial games the expert plays for a move: give 1 to 100000."))
+    try:
+        text = read_save_file(Path(args.save))
+        setup, actions, state, _narration = load_save(text)
+    except SaveError as exc:
+        return _fail(exc.msg)
+    try:
+        seats = reviewed_seats(state.names, read_seats(text), args.player)
+    except ValueError as exc:
+        return _fail(exc.args[0])
+    _print_lines([render(line) for line in review_text(review_game(setup, actions, seats, playouts=playouts))])
+    return 0
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from .bots.tournament import search_options_error
 
@@ -477,6 +499,15 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("script", metavar="SCRIPT", help=_("set-up header, a '---' line, then commands"))
     run.add_argument("--json", action="store_true", help=_("print the final state and scores as JSON"))
     add_language_option(run)
+    rev = sub.add_parser(
+        "review", help=_("the moves of a saved game that cost most against the expert's estimate (read-only)")
+    )
+    rev.add_argument("save", metavar="SAVE", help=_("a saved game, finished or not"))
+    rev.add_argument("--player", default=None, help=_("whose moves (default: each human)"))
+    rev.add_argument(
+        "--playouts", type=int, default=None, help=_("the expert's trial games a move (default 40; more is slower)")
+    )
+    add_language_option(rev)
     sim = sub.add_parser("simulate", help="play random legal games to the end")
     sim.add_argument("--players", type=int, default=None, help="number of players, 1 to 5")
     sim.add_argument(
@@ -519,6 +550,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "review":
+        return _review(args)
     # No subcommand (or new, load, --continue): open the table in the terminal.
     from .tui.launch import play
 
