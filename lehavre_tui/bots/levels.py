@@ -1,7 +1,7 @@
 """The levels players choose a bot by: easy, medium, hard, expert (and the old names).
 
 - easy: the heuristic's judgement of one move, played carelessly (a third of its moves are
-  one of the four it rates best, at random);
+  taken at random among those it rates at most `SLIP` francs below its best);
 - medium: the heuristic (heuristic.py): the best-looking move, one step ahead;
 - hard: flat Monte Carlo over the heuristic's best few moves (search.py), on a time budget;
 - expert: information-set tree search (ismcts.py), on a time budget.
@@ -23,7 +23,8 @@ OLD_NAMES: dict[str, str] = {"heuristic": "medium", "search": "hard"}
 SHOWN_KINDS: tuple[str, ...] = ("random", *LEVELS)  # the bot names offered to players
 BOT_KINDS: tuple[str, ...] = (*SHOWN_KINDS, *OLD_NAMES)  # every name a bot seat accepts
 TIMED = ("hard", "expert")  # levels that think for a time budget (or a playout count)
-CARELESS = 1 / 3  # share of the easy bot's moves picked at random among its top four
+CARELESS = 1 / 3  # share of the easy bot's moves picked at random among the nearly best
+SLIP = 4.0  # francs below the best a careless move may be rated
 
 
 def level_of(kind: str) -> str:
@@ -32,8 +33,8 @@ def level_of(kind: str) -> str:
 
 
 class EasyBot:
-    """The heuristic, careless now and then: it sometimes takes one of its four best-rated
-    moves at random instead of the best."""
+    """The heuristic, careless now and then: it sometimes takes a move it rates a little
+    below its best, at random."""
 
     def __init__(self, seed: int = 0, name: str = "easy") -> None:
         self.name = name
@@ -44,5 +45,6 @@ class EasyBot:
         if not ranked:
             raise ValueError("No legal action: the game is over.")
         if self.rng.random() < CARELESS:
-            return self.rng.choice(ranked[:4])[1]
+            near = [a for v, a in ranked if v >= ranked[0][0] - SLIP]
+            return self.rng.choice(near)
         return ranked[0][1]

@@ -38,7 +38,9 @@ def search_options_error(budget: float | None, playouts: int | None = None) -> s
     return None
 
 
-def make_bot(kind: str, seed: int, budget: float = 2.0, playouts: int | None = None) -> Bot:
+def make_bot(
+    kind: str, seed: int, budget: float = 2.0, playouts: int | None = None, expert_playouts: int | None = None
+) -> Bot:
     """A bot of the given kind or level ("human" is not a bot); old names stand for levels."""
     level = level_of(kind)
     # with a playout count a search is the same for the same seed on any machine
@@ -52,6 +54,8 @@ def make_bot(kind: str, seed: int, budget: float = 2.0, playouts: int | None = N
     if level == "hard":
         return SearchBot(seed, time_budget=time_budget, max_playouts=playouts, name=kind)
     if level == "expert":
+        if expert_playouts is not None:  # the expert's own count (its playouts are lighter)
+            return ExpertBot(seed, time_budget=MAX_BUDGET, max_playouts=expert_playouts)
         return ExpertBot(seed, time_budget=time_budget, max_playouts=playouts)
     raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(SHOWN_KINDS)}.")
 
@@ -71,9 +75,11 @@ def play_game(
     seed: int = 0,
     budget: float = 2.0,
     playouts: int | None = None,
+    *,
+    expert_playouts: int | None = None,
 ) -> GameResult:
     """Play one game between bots of the given kinds, seat by seat."""
-    bots = [make_bot(kind, seed * 31 + i, budget, playouts) for i, kind in enumerate(seats)]
+    bots = [make_bot(kind, seed * 31 + i, budget, playouts, expert_playouts) for i, kind in enumerate(seats)]
     s = new_game(Setup(players=len(seats), variant=variant, seed=seed))
     times: list[list[float]] = [[] for _ in seats]
     moves = 0

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine.scoring import Score
+from ...text import _
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ class ScoringScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "look", "Look at the table"),
+        Binding("r", "review", "Review the game"),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit", "Quit"),
     ]
@@ -141,6 +143,7 @@ class ScoringScreen(ModalScreen[None]):
                 yield Plain(records_block(session.state.variant, rank, best), id="solo-records")
             with Horizontal(classes="buttons"):
                 yield Button("t: look at the table", id="score-table")
+                yield Button(_("r: review"), id="score-review")
                 yield Button("n: new game", id="score-new", variant="primary")
                 yield Button("q: quit", id="score-quit")
 
@@ -148,6 +151,13 @@ class ScoringScreen(ModalScreen[None]):
     def action_look(self) -> None:
         """The table behind the scores; 'scores' in the command bar brings them back."""
         self.dismiss()
+
+    @on(Button.Pressed, "#score-review")
+    def action_review(self) -> None:
+        """The moves that cost most against the expert's estimate (the game is not changed)."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen())
 
     @on(Button.Pressed, "#score-new")
     def action_new_game(self) -> None:
