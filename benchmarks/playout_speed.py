@@ -1,6 +1,6 @@
 """Playouts a second of a search move in a 2-player mid-game position.
 
-Run: .venv/bin/python benchmarks/playout_speed.py [--seconds 5] [--profile]
+Run: .venv/bin/python benchmarks/playout_speed.py [--seconds 3] [--rounds 5] [--profile before|after]
 
 The position: a 2-player full game (seed 7) played by two heuristic bots up to round 8.
 "Before" is the flat Monte Carlo search of the `search` level (heuristic policy to the end
@@ -15,6 +15,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -66,7 +67,8 @@ def expert_rate(s: GameState, seconds: float) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--profile", choices=("before", "after"), default=None)
     args = ap.parse_args()
     s = mid_game()
@@ -80,12 +82,18 @@ def main() -> None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
         return
     random.seed(0)
-    before = flat_search_rate(s, args.seconds)
-    after = expert_rate(s, args.seconds)
-    search_now = flat_search_rate(s, args.seconds, as_before=False)
+    # the three take turns, `rounds` times, so a change in the machine's load hits all alike
+    befores, nows, afters = [], [], []
+    for _ in range(args.rounds):
+        befores.append(flat_search_rate(s, args.seconds))
+        afters.append(expert_rate(s, args.seconds))
+        nows.append(flat_search_rate(s, args.seconds, as_before=False))
+    before, after, search_now = (statistics.median(x) for x in (befores, afters, nows))
+    print(f"medians of {args.rounds} rounds of {args.seconds:g} s each")
     print(f"before (search, heuristic policy): {before:8.1f} playouts/s")
     print(f"search with today's value function: {search_now:7.1f} playouts/s")
     print(f"after  (expert, light policy):     {after:8.1f} playouts/s  ({after / before:.1f}x)")
+    print("ratios round by round: " + ", ".join(f"{a / b:.1f}x" for a, b in zip(afters, befores, strict=True)))
 
 
 if __name__ == "__main__":

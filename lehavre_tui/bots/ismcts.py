@@ -39,19 +39,23 @@ EXPLORATION = 4.0  # francs of value an untried-enough move is given the benefit
 MAX_TREE_DEPTH = 40  # moves below the root at most
 
 
-def action_key(a: Action) -> str:
-    return repr(a)
+ActionKey = tuple[object, ...]
+
+
+def action_key(a: Action) -> ActionKey:
+    """A move as a hashable value, equal for equal moves (moves hold dicts of goods)."""
+    return tuple(tuple(sorted(v.items())) if isinstance(v, dict) else v for v in a.__dict__.values())
 
 
 @dataclass
 class Node:
     seat: int  # the seat that made the move leading here (-1 at the root)
-    children: dict[str, Node] = field(default_factory=dict)
+    children: dict[ActionKey, Node] = field(default_factory=dict)
     visits: int = 0
     total: float = 0.0  # sum of the mover's relative value over the visits
     avail: int = 0  # iterations in which this move could be chosen
     order: list[Action] | None = None  # the moves from here, best first by the heuristic
-    prior: dict[str, float] = field(default_factory=dict)
+    prior: dict[ActionKey, float] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
@@ -171,7 +175,7 @@ class ExpertBot:
             if nd.seat >= 0:
                 nd.total += vals[nd.seat]
 
-    def _select(self, node: Node, s: GameState) -> tuple[str, Action] | None:
+    def _select(self, node: Node, s: GameState) -> tuple[ActionKey, Action] | None:
         """The move to follow from `node` in the world `s` (None if there is none)."""
         if node.order is None:
             ranked = light_rank(s)
@@ -180,7 +184,7 @@ class ExpertBot:
         # the root's moves are the same in every deal; deeper, a deal may open or close moves
         legal = {action_key(a): a for a in (node.order if node.seat < 0 else legal_actions(s))}
         open_moves = 1 + int(WIDENING * math.sqrt(node.visits))
-        options: list[tuple[str, Action]] = []
+        options: list[tuple[ActionKey, Action]] = []
         for a in node.order:
             k = action_key(a)
             if k in legal:
@@ -198,7 +202,7 @@ class ExpertBot:
                     node.prior[k] = float("-inf")
             a = moves[0][1]
             return action_key(a), a
-        best: tuple[str, Action] | None = None
+        best: tuple[ActionKey, Action] | None = None
         best_score = float("-inf")
         for k, a in options:
             child = node.children.get(k)

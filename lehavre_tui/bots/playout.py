@@ -40,23 +40,24 @@ def forced(s: GameState) -> Action | None:
 
 def light_rank(s: GameState) -> list[tuple[float, Action]]:
     """The moves the light policy considers, with the value of the position each leads to,
-    best first; the order of `legal_actions` breaks ties."""
-    me = s.current
-    base = seat_value(s, me)
-    scored: list[tuple[float, Action]] = []
+    best first; the order of `legal_actions` breaks ties. A lone move is not judged (0.0)."""
+    moves: list[Action] = []
     entered: set[str] = set()
     for a in legal_actions(s):
-        if isinstance(a, SellBuilding | SellShip | Supply):
+        if isinstance(a, SellBuilding | SellShip | Supply) or (isinstance(a, Reorder) and a.swap):
             continue
         if isinstance(a, Enter):  # the first way of using a building listed is the plain one
             if a.building in entered:
                 continue
             entered.add(a.building)
-        if isinstance(a, EndTurn):
-            v = base + MOVE_ON_BONUS
-        elif isinstance(a, Reorder):
-            if a.swap:
-                continue
+        moves.append(a)
+    if len(moves) == 1:  # nothing to judge (ending a turn with nothing to buy, say)
+        return [(0.0, moves[0])]
+    me = s.current
+    base = seat_value(s, me)
+    scored: list[tuple[float, Action]] = []
+    for a in moves:
+        if isinstance(a, EndTurn | Reorder):
             v = base + MOVE_ON_BONUS
         else:
             try:
