@@ -1,6 +1,6 @@
 """The levels players choose a bot by: easy, medium, hard, expert (and the old names).
 
-- easy: the heuristic's judgement of one move, played carelessly (a third of its moves are
+- easy: the heuristic's judgement of one move, played carelessly (half of its moves are
   taken at random among those it rates at most `SLIP` francs below its best);
 - medium: the heuristic (heuristic.py): the best-looking move, one step ahead;
 - hard: flat Monte Carlo over the heuristic's best few moves (search.py), on a time budget;
@@ -23,8 +23,8 @@ OLD_NAMES: dict[str, str] = {"heuristic": "medium", "search": "hard"}
 SHOWN_KINDS: tuple[str, ...] = ("random", *LEVELS)  # the bot names offered to players
 BOT_KINDS: tuple[str, ...] = (*SHOWN_KINDS, *OLD_NAMES)  # every name a bot seat accepts
 TIMED = ("hard", "expert")  # levels that think for a time budget (or a playout count)
-CARELESS = 1 / 3  # share of the easy bot's moves picked at random among the nearly best
-SLIP = 4.0  # francs below the best a careless move may be rated
+CARELESS = 1 / 2  # share of the easy bot's moves picked at random among the nearly best
+SLIP = 6.0  # francs below the best a careless move may be rated
 
 
 def level_of(kind: str) -> str:
