@@ -8,6 +8,8 @@ Run:
   .venv/bin/python benchmarks/bots_tournament.py ladder --pairs all --games 50 --playouts 20
   # expert against three hard bots, 4-player full games, the expert's seat rotating
   .venv/bin/python benchmarks/bots_tournament.py four --games 100 --budget 0.2
+  # the statistics of games logged so far (also of a run that was stopped)
+  .venv/bin/python benchmarks/bots_tournament.py summary --log games.jsonl
   # any line-up, as before
   .venv/bin/python benchmarks/bots_tournament.py kinds --kinds expert,hard --games 20 --playouts 20
 
@@ -80,9 +82,28 @@ def table(title: str, stats: dict[str, KindStats]) -> None:
     print(flush=True)
 
 
+def summary(path: str) -> None:
+    """Win shares, average wealth and seconds a move (a seat's thinking time over its share of
+    the moves) of the games in a log."""
+    stats: dict[str, KindStats] = {}
+    games = 0
+    for line in open(path, encoding="utf-8"):  # noqa: SIM115
+        g = json.loads(line)
+        games += 1
+        seats = g["seats"]
+        for i, kind in enumerate(seats):
+            st = stats.setdefault(kind, KindStats(kind))
+            st.games += 1
+            st.wealth.append(g["scores"][i])
+            st.times.append(g["seconds"][i] / (g["moves"] / len(seats)))
+            if i in g["winners"]:
+                st.wins += 1 / len(g["winners"])
+    table(f"{path}: {games} games (ms/move: a seat's thinking time over its share of the moves)", stats)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=("ladder", "four", "kinds"))
+    ap.add_argument("what", choices=("ladder", "four", "kinds", "summary"))
     ap.add_argument("--games", type=int, default=200, help="games a pair (ladder) or in all")
     ap.add_argument("--pairs", choices=("next", "all"), default="next", help="ladder: neighbours or every pair")
     ap.add_argument("--levels", default=",".join(LEVELS), help="ladder: the levels, weakest first")
@@ -94,6 +115,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--log", default=None, help="append a JSON line a game to this file")
     args = ap.parse_args()
+    if args.what == "summary":
+        summary(args.log)
+        return
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     thinking = (f"{args.playouts} playouts a move" if args.playouts else f"{args.budget} s a move") + (
         f", expert {args.expert_playouts} playouts a move" if args.expert_playouts else "")
