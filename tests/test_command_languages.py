@@ -554,7 +554,7 @@ def test_a_failing_line_names_its_number_in_any_language(
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert _run(tmp_path, "zaopatrz\nweź złoto\n", "--lang", "pl") == 2
     err = capsys.readouterr().err
-    assert err.startswith("line 12: weź złoto:") and "złoto" in err
+    assert err.startswith("wiersz 12: weź złoto:") and "złoto" in err  # "line" in Polish
 
 
 # --- completion in the reader's language -----------------------------------------------------------
@@ -629,9 +629,9 @@ def test_help_in_any_language_lists_the_words(s: GameState) -> None:
     assert help_text("piekarnia", s) == help_text("bakehouse", s)
     text.set_language("pl")
     assert "pomoc targowisko" in complete("pomoc targ", s)
-    assert "Command: wejdź piekarnia N" in help_text("piekarnia", s)
-    assert "Piekarnia (English: Bakehouse; Czech: Pekárna)" in help_text("bakehouse", s)
-    assert "Now you may: zaopatrz" in help_text(None, s)
+    assert "Polecenie: wejdź piekarnia N" in help_text("piekarnia", s)
+    assert "Piekarnia (po angielsku: Bakehouse; po czesku: Pekárna)" in help_text("bakehouse", s)
+    assert "Teraz możesz: zaopatrz" in help_text(None, s)
 
 
 # --- nothing typed in any language crashes the parser ----------------------------------------------

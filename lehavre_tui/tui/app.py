@@ -20,8 +20,13 @@ from textual.screen import Screen
 
 from ..commands import CommandError, HelpRequested, complete, table_word_of
 from ..engine.errors import IllegalAction
+from ..engine.message import Msg
 from ..session import Session, autosave_path
+from ..settings import Settings, read_settings, save_settings, table_language
+from ..text import N_, _, render, set_language
+from ..text import language as current_language
 from .glyphs import Glyphs, glyphs_for
+from .view import bot_label
 
 if TYPE_CHECKING:
     from .screens.table import TableScreen
@@ -64,14 +69,15 @@ class LeHavreApp(App[None]):
     CSS_PATH = "lehavre.tcss"
     TITLE = "Le Havre"
     COMMANDS = App.COMMANDS | {MovesProvider}
+    # The keys' descriptions are translated where the footer shows them (widgets.Keys).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "cards", "Cards"),
-        Binding("f4", "hint", "Hint"),
-        Binding("f6", "pause", "Pause bots"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f1", "help", N_("Help")),
+        Binding("f2", "cards", N_("Cards")),
+        Binding("f4", "hint", N_("Hint")),
+        Binding("f6", "pause", N_("Pause bots")),
+        Binding("ctrl+z", "undo", N_("Undo")),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
     # Classes on every screen for its size (lehavre.tcss): too small; 80-99, 100-139 or 140+
     # columns; 24-29, 30-41 or 42+ lines.
@@ -88,8 +94,14 @@ class LeHavreApp(App[None]):
         saves: Path | None = None,
         bot_pace: float = 0.6,
         hint_budget: float = 2.0,
+        language: str | None = None,
     ) -> None:
+        """`language`: the reader's explicit choice (the `--lang` flag), or None. Without it
+        the language chosen on the set-up screen before (the saved settings) is used, else
+        the one already set for the process (from the environment)."""
         super().__init__()
+        saved, self.settings_note = read_settings()
+        set_language(table_language(language, saved, current_language()))
         self.session = session
         self.glyphs: Glyphs = glyphs_for(ascii)
         self.handoff = handoff  # show whose turn it is when the keyboard changes hands
@@ -129,6 +141,8 @@ class LeHavreApp(App[None]):
     def on_mount(self) -> None:
         if self.glyphs.ascii:
             self.add_class("-ascii")  # plain frames too (lehavre.tcss)
+        if self.settings_note is not None:
+            self.notify(render(self.settings_note), severity="warning", timeout=12)
         if self.session is not None:
             self.call_after_refresh(self.follow_game, None, None, self.resumed)
 
@@ -158,6 +172,20 @@ class LeHavreApp(App[None]):
         else:  # the app started at a table, which stays below (`table` is the one on top)
             self.push_screen(SetupScreen())
 
+    async def choose_language(self, lang: str) -> None:
+        """The set-up screen's choice: everything is read in `lang` from now on (the screens
+        are drawn again in it), and the choice is remembered for the next games."""
+        if lang == current_language():
+            return
+        set_language(lang)
+        problem = save_settings(Settings(language=lang))
+        if problem is not None:
+            self.notify(render(problem), severity="warning", timeout=12)
+        for screen in list(self.screen_stack):
+            redraw = getattr(screen, "redraw_words", None)
+            if callable(redraw):
+                await redraw()
+
     @property
     def table(self) -> TableScreen | None:
         from .screens.table import TableScreen
@@ -173,17 +201,19 @@ class LeHavreApp(App[None]):
         text = text.strip()
         s = self.session
         if s is None:
-            return "There is no game on the table."
+            return _("There is no game on the table.")
         local = self._local(text)
         if local is not None:
             return local or None
         if s.is_bot_turn() or self.bot_busy:
+            who = self.seat_label(s.state.current)
             if self.bots_paused and not self.bot_busy:
                 return self.refuse(
-                    f"{self.seat_label(s.state.current)} is to play, but the bots are paused; "
-                    "F6 or 'pause' lets them play on."
+                    _("{player} is to play, but the bots are paused; F6 or 'pause' lets them play on.").format(
+                        player=who
+                    )
                 )
-            return self.refuse(f"{self.seat_label(s.state.current)} is playing; wait for your turn.")
+            return self.refuse(_("{player} is playing; wait for your turn.").format(player=who))
         before = (s.state.current, s.state.phase)
         self.keyboard = s.state.current
         try:
@@ -192,7 +222,7 @@ class LeHavreApp(App[None]):
             self._note(exc.text)
             return None
         except (IllegalAction, CommandError) as exc:
-            return self.refuse(str(exc))
+            return self.refuse(render(exc.msg))
         self.follow_game(*before)
         return None
 
@@ -227,7 +257,7 @@ class LeHavreApp(App[None]):
             try:
                 self.action_show_card(building_id(rest))
             except CommandError as exc:
-                return self.refuse(str(exc) if rest else "Say which card to show, e.g. 'show joinery'.")
+                return self.refuse(render(exc.msg) if rest else _("Say which card to show, e.g. 'show joinery'."))
             return ""
         return None
 
@@ -238,7 +268,7 @@ class LeHavreApp(App[None]):
         s = self.session
         if s is None or not s.over:
             return self.refuse(
-                "The final scores are shown when the game is over; the wealth so far is on each player's board."
+                _("The final scores are shown when the game is over; the wealth so far is on each player's board.")
             )
         if not isinstance(self.screen, ScoringScreen):
             self.push_screen(ScoringScreen())
@@ -262,7 +292,7 @@ class LeHavreApp(App[None]):
             return ""
         name = s.state.players[seat].name
         kind = s.seats[seat] if seat < len(s.seats) else "human"
-        return name if kind == "human" else f"{name} ({kind} bot)"
+        return bot_label(name, kind)
 
     def humans(self) -> int:
         s = self.session
@@ -378,7 +408,7 @@ class LeHavreApp(App[None]):
         if s is not self.session:
             return
         if error is not None:
-            self.refuse(f"{self.seat_label(before[0])} could not move: {error}")
+            self.refuse(_("{player} could not move: {error}").format(player=self.seat_label(before[0]), error=error))
             return
         self.follow_game(*before)
 
@@ -391,13 +421,13 @@ class LeHavreApp(App[None]):
         if s is None or self.table is None:
             return ""
         if all(kind == "human" for kind in s.seats):
-            return self.refuse("No bots at this table: there is nothing to pause.")
+            return self.refuse(_("No bots at this table: there is nothing to pause."))
         self.bots_paused = not self.bots_paused
         self.table.sync()
         if self.bots_paused:
-            self._note("Bots paused: they wait after the move they are making. F6 or 'pause' lets them play on.")
+            self._note(_("Bots paused: they wait after the move they are making. F6 or 'pause' lets them play on."))
             return ""
-        self._note("The bots play on.")
+        self._note(_("The bots play on."))
         if s.is_bot_turn():
             self.schedule_bot()
         return ""
@@ -409,37 +439,39 @@ class LeHavreApp(App[None]):
         if s is None or self.table is None:
             return
         if s.over:
-            self.refuse("The game is over: there is nothing left to suggest.")
+            self.refuse(_("The game is over: there is nothing left to suggest."))
             return
         if s.is_bot_turn() or self.bot_busy:
-            self.refuse(f"{self.seat_label(s.state.current)} is playing; ask for a hint on your turn.")
+            who = self.seat_label(s.state.current)
+            self.refuse(_("{player} is playing; ask for a hint on your turn.").format(player=who))
             return
         if self.hint_busy:
             return
         self.hint_busy = True
-        self._show_hint_line("Thinking…")
+        self._show_hint_line(_("Thinking…"))
         self._hint(s, len(s.actions))
 
     @work(thread=True, group="hints")
     def _hint(self, s: Session, moves: int) -> None:
         try:
-            result: tuple[str, str] | str = s.hint(self.hint_budget)
+            command, reason = s.hint(self.hint_budget)
+            result: tuple[str, Msg | str] | str = (command, reason)
         except Exception as exc:  # noqa: BLE001
             result = str(exc) or type(exc).__name__
         with contextlib.suppress(RuntimeError):
             self.call_from_thread(self._hinted, s, moves, result)
 
-    def _hinted(self, s: Session, moves: int, result: tuple[str, str] | str) -> None:
+    def _hinted(self, s: Session, moves: int, result: tuple[str, Msg | str] | str) -> None:
         from .screens.feeding import FeedingScreen
 
         self.hint_busy = False
         if s is not self.session or len(s.actions) != moves:
             return  # the game moved on meanwhile
         if isinstance(result, str):
-            self.refuse(f"No hint this time: {result}")
+            self.refuse(_("No hint this time: {reason}").format(reason=result))
             return
         command, reason = result
-        line = f"Hint: {command} — {reason}"
+        line = _("Hint: {move} — {reason}").format(move=command, reason=render(reason))
         top = self.screen
         if isinstance(top, FeedingScreen):
             top.suggest(command, line)
@@ -471,16 +503,21 @@ class LeHavreApp(App[None]):
         if s is None:
             return ""
         if s.is_bot_turn() or self.bot_busy:
-            return self.refuse(f"{self.seat_label(s.state.current)} is playing; bot moves cannot be taken back.")
+            who = self.seat_label(s.state.current)
+            return self.refuse(_("{player} is playing; bot moves cannot be taken back.").format(player=who))
         if not s.undo():
             if s.undo_lost_by_loading():
                 return self.refuse(
-                    "Moves made before the game was loaded cannot be taken back: undo starts afresh "
-                    "after loading, with your next move."
+                    _(
+                        "Moves made before the game was loaded cannot be taken back: undo starts afresh "
+                        "after loading, with your next move."
+                    )
                 )
             return self.refuse(
-                "Nothing to take back: only your own moves of this turn can be undone, "
-                "and never one that turned a card or a chit face up."
+                _(
+                    "Nothing to take back: only your own moves of this turn can be undone, "
+                    "and never one that turned a card or a chit face up."
+                )
             )
         table = self.table
         if table is not None:
@@ -501,10 +538,10 @@ class LeHavreApp(App[None]):
         try:
             s.save(target)
         except OSError as exc:
-            self.refuse(f"The game could not be saved to {target} ({exc.strerror}).")
+            self.refuse(_("The game could not be saved to {path} ({reason}).").format(path=target, reason=exc.strerror))
             return
-        self._note(f"Saved to {target}. Open it again with: lehavre load {target}")
-        self.notify(f"Saved to {target}", title="Saved")
+        self._note(_("Saved to {path}. Open it again with: lehavre load {path}").format(path=target))
+        self.notify(_("Saved to {path}").format(path=target), title=_("Saved"))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -543,5 +580,7 @@ class LeHavreApp(App[None]):
             table.fill(command)
 
 
-def run(session: Session | None = None, *, ascii: bool | None = None, resumed: bool = False) -> None:
-    LeHavreApp(session, ascii=ascii, resumed=resumed).run()
+def run(
+    session: Session | None = None, *, ascii: bool | None = None, resumed: bool = False, language: str | None = None
+) -> None:
+    LeHavreApp(session, ascii=ascii, resumed=resumed, language=language).run()

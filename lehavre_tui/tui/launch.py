@@ -143,7 +143,10 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         session = None
     if session is not None and budget is not None:
         session.bot_budget = budget
+    from ..cli import requested_language
     from .app import LeHavreApp
 
-    LeHavreApp(session, ascii=ascii, resumed=resumed, bot_pace=pace).run()
+    flag = getattr(args, "lang", None)  # checked by cli.main already
+    language = requested_language(flag) if flag is not None else None  # else a saved choice, else the environment
+    LeHavreApp(session, ascii=ascii, resumed=resumed, bot_pace=pace, language=language).run()
     return 0

@@ -1,4 +1,5 @@
-"""Plain facts about the table, worded for the screen (no Textual here, no state changes)."""
+"""Plain facts about the table, worded for the screen in the reader's language (no Textual
+here, no state changes)."""
 
 from __future__ import annotations
 
@@ -6,38 +7,130 @@ from dataclasses import dataclass
 
 from ..engine.cards import BuildingCard, content, round_card
 from ..engine.goods import FOOD_VALUE, Good
-from ..engine.payments import FRANCS, Payment, choose_food, payment_text
+from ..engine.message import Card, Count, GoodName, Goods, Msg
+from ..engine.payments import FRANCS, Payment, choose_food
 from ..engine.rules import food_due, ship_food
 from ..engine.setup import round_row
 from ..engine.state import GameState
+from ..text import N_, NP_, _, ngettext, npgettext, pgettext, render
+from ..text.render import good_noun, join
 from .glyphs import Glyphs
 
 # Two-letter marks for the supply chits and compact lists.
 SHORT: dict[str, str] = {
-    "francs": "Fr",
-    "fish": "Fi",
-    "wood": "Wo",
-    "clay": "Cl",
-    "iron": "Ir",
-    "grain": "Gr",
-    "cattle": "Ca",
+    # translators: two letters standing for a good on the supply track ("Fi" for fish): no more fit
+    "francs": NP_("good:short", "Fr"),
+    "fish": NP_("good:short", "Fi"),
+    "wood": NP_("good:short", "Wo"),
+    "clay": NP_("good:short", "Cl"),
+    "iron": NP_("good:short", "Ir"),
+    "grain": NP_("good:short", "Gr"),
+    "cattle": NP_("good:short", "Ca"),
 }
 
-GOOD_LABEL: dict[Good, str] = {g: g.label for g in Good}
-GOOD_LABEL[Good.SMOKED_FISH] = "smoked"
 
-TOWN_WORDS = {"standard": "a standard building", "special": "a special building", None: "nothing"}
+def short_mark(good: str) -> str:
+    """A good's two-letter mark on the supply track ("francs", "fish", ...)."""
+    return pgettext("good:short", SHORT[good])
+
+
+def good_label(good: Good) -> str:
+    """A good's name on a player's board, without a count ("smoked" for smoked fish, to save room)."""
+    if good is Good.SMOKED_FISH:
+        # translators: smoked fish on a player's board, as short as it can be
+        return pgettext("good:board", "smoked")
+    return render(GoodName(good))
+
+
+# The town's building at the end of a round, in the top bar.
+TOWN_BUILDS: dict[str | None, str] = {
+    "standard": N_("town builds a standard building"),
+    "special": N_("town builds a special building"),
+    None: N_("town builds nothing"),
+}
+# The same on the round card, with the ship launched then.
+TOWN_THEN: dict[str | None, str] = {
+    "standard": N_("Then the town builds a standard building; the {kind} {ship} ({value}) is launched."),
+    "special": N_("Then the town builds a special building; the {kind} {ship} ({value}) is launched."),
+    None: N_("Then the town builds nothing; the {kind} {ship} ({value}) is launched."),
+}
 
 
 # A building's type in lists (the Marketplace, Town Hall, Bank and others count them).
 TYPE_WORDS: dict[str, str] = {
-    "craft": "craft",
-    "economic": "econ",
-    "industrial": "indus",
-    "public": "public",
-    "ship": "ship",
+    # translators: a building's type, shortened to at most six letters for lists
+    "craft": NP_("type:short", "craft"),
+    "economic": NP_("type:short", "econ"),
+    "industrial": NP_("type:short", "indus"),
+    "public": NP_("type:short", "public"),
+    "ship": NP_("type:short", "ship"),
     "none": "",
 }
+# The same in full (the card in full, the glossary).
+TYPE_NAMES: dict[str, str] = {
+    "craft": NP_("type", "craft"),
+    "economic": NP_("type", "economic"),
+    "industrial": NP_("type", "industrial"),
+    "public": NP_("type", "public"),
+    "ship": NP_("type", "ship"),
+    "none": NP_("type", "none"),
+}
+
+
+def type_short(kind: str) -> str:
+    return pgettext("type:short", TYPE_WORDS[kind]) if TYPE_WORDS[kind] else ""
+
+
+def type_name(kind: str) -> str:
+    return pgettext("type", TYPE_NAMES[kind])
+
+
+def name(card_id: str) -> str:
+    """A building's or a ship's name in the reader's language."""
+    return render(Card(card_id))
+
+
+def text_of(card_id: str) -> str:
+    """A building card's text in the reader's language."""
+    from ..text import card_text
+
+    return card_text(card_id)
+
+
+def bot_label(player: str, kind: str) -> str:
+    """'Ben (expert bot)': a seat played by a bot."""
+    labels = {
+        "random": N_("{player} (random bot)"),
+        "easy": N_("{player} (easy bot)"),
+        "medium": N_("{player} (medium bot)"),
+        "hard": N_("{player} (hard bot)"),
+        "expert": N_("{player} (expert bot)"),
+        "heuristic": N_("{player} (heuristic bot)"),  # saves from before the levels
+        "search": N_("{player} (search bot)"),
+    }
+    template = labels.get(kind)
+    return player if template is None else _(template).format(player=player)
+
+
+def seat_kind_name(kind: str) -> str:
+    """Who plays a seat, for the set-up screen's choice: 'human', 'expert bot'."""
+    names = {
+        "human": N_("human"),
+        "random": N_("random bot"),
+        "easy": N_("easy bot"),
+        "medium": N_("medium bot"),
+        "hard": N_("hard bot"),
+        "expert": N_("expert bot"),
+        "heuristic": N_("heuristic bot"),
+        "search": N_("search bot"),
+    }
+    return _(names[kind])
+
+
+def template_of(event: Msg | str) -> str:
+    """The English template of a log line (or the line itself when it is plain words), to
+    tell what kind of line it is whatever the reader's language."""
+    return event.text if isinstance(event, Msg) else event
 
 
 def card(building: str) -> BuildingCard:
@@ -52,52 +145,65 @@ def symbols(c: BuildingCard, g: Glyphs) -> str:
 def kind_tag(c: BuildingCard, g: Glyphs) -> str:
     """'craft ♆⚒': the building's type and its symbols, short enough for a list; a building
     of no type shows a dash."""
-    return " ".join(x for x in (TYPE_WORDS[c.type], symbols(c, g)) if x) or g.dash
+    return " ".join(x for x in (type_short(c.type), symbols(c, g)) if x) or g.dash
 
 
 def symbol_words(c: BuildingCard) -> str:
     """'1 fisherman, 1 hammer' in full, or '' for a card without symbols."""
     parts = []
     if c.fishermen:
-        parts.append(f"{c.fishermen} fisherman" if c.fishermen == 1 else f"{c.fishermen} fishermen")
+        parts.append(ngettext("{n} fisherman", "{n} fishermen", c.fishermen).format(n=c.fishermen))
     if c.hammers:
-        parts.append(f"{c.hammers} hammer" if c.hammers == 1 else f"{c.hammers} hammers")
-    return ", ".join(parts)
+        parts.append(render(Count(c.hammers, "hammer")))
+    return join(parts, ",")
 
 
 def legend(g: Glyphs) -> str:
     """What the marks in the building lists mean."""
-    return (
-        f"{g.fisherman} fisherman, {g.hammer} hammer; types: craft, econ (economic), "
-        "indus (industrial), public, ship"
-    )
+    return _(
+        "{fisherman} fisherman, {hammer} hammer; types: craft, econ (economic), indus (industrial), public, ship"
+    ).format(fisherman=g.fisherman, hammer=g.hammer)
+
+
+def count_words(good: Good, n: int) -> str:
+    """'2 wood': a count of one good, in the form its number asks for."""
+    return npgettext("good:nom", *good_noun(good), n).format(n=n)
 
 
 def cost_text(cost: dict[Good, int] | None, compact: bool = False) -> str:
     if cost is None:
-        return "cannot be built"
+        return _("cannot be built")
     if not cost:
-        return "free"
-    sep = " " if compact else ", "
-    return sep.join(f"{n} {GOOD_LABEL[g]}" for g, n in cost.items())
+        return _("free")
+    if compact:
+        return " ".join(count_words(g, n) for g, n in cost.items())
+    return render(Goods.of(cost))
 
 
-def fee_short(c: BuildingCard, g: Glyphs) -> str:
+def fee_words(c: BuildingCard, g: Glyphs) -> str:
+    """The entry fee alone: '1 food/1₣', 'free' or 'no entry'."""
     if not c.can_enter:
-        return "no entry"
+        return _("no entry")
     if not c.fees:
-        return "free"
+        return _("free")
     parts = []
     for f in c.fees:
         if f.food:
-            parts.append(f"{f.food} food")
+            parts.append(render(Count(f.food, "food")))
         if f.francs:
             parts.append(f"{f.francs}{g.franc}")
-    return "fee " + "/".join(parts)
+    return "/".join(parts)
+
+
+def fee_short(c: BuildingCard, g: Glyphs) -> str:
+    if not c.can_enter or not c.fees:
+        return fee_words(c, g)
+    # translators: a building's entry fee in a list: "fee 1 food/1₣"
+    return _("fee {fee}").format(fee=fee_words(c, g))
 
 
 def price_text(c: BuildingCard, g: Glyphs) -> str:
-    return "not for sale" if c.price is None else f"{c.price}{g.franc}"
+    return _("not for sale") if c.price is None else f"{c.price}{g.franc}"
 
 
 @dataclass(frozen=True)
@@ -155,22 +261,29 @@ def default_feeding(s: GameState, seat: int) -> tuple[Payment, int]:
 
 
 def payment_words(payment: Payment) -> str:
-    return payment_text(payment)
+    """'2 fish and 3 francs' (what is paid: the accusative)."""
+    goods = {t: n for t, n in payment.items() if isinstance(t, Good)}
+    return render(Goods.of(goods, francs=payment.get(FRANCS, 0), case="acc"))
 
 
 def phase_line(s: GameState) -> str:
     """Who acts and what is expected, in one short sentence."""
     name = s.players[s.current].name
     if s.phase == "over":
-        return "The game is over"
+        return _("The game is over")
     if s.phase == "feeding":
-        return f"Feeding: {name} pays"
+        return _("Feeding: {player} pays").format(player=name)
     if s.phase == "interest":
-        return f"Interest: {name} is short of francs (sell, or pay)"
+        return _("Interest: {player} is short of francs (sell, or pay)").format(player=name)
     if s.phase == "final":
-        return f"Final actions: {name} to play"
-    step = "supply" if not s.supplied else ("main action" if not s.main_done else "buy, sell or end")
-    return f"Turn {s.turn + 1} of 7: {name} to play ({step})"
+        return _("Final actions: {player} to play").format(player=name)
+    if not s.supplied:
+        template = _("Turn {turn} of 7: {player} to play (supply)")
+    elif not s.main_done:
+        template = _("Turn {turn} of 7: {player} to play (main action)")
+    else:
+        template = _("Turn {turn} of 7: {player} to play (buy, sell or end)")
+    return template.format(turn=s.turn + 1, player=name)
 
 
 def escape(text: str) -> str:

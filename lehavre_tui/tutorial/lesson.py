@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..engine.actions import Action, BuyBuilding, EndTurn, Enter, Feed, Reorder, Supply, TakeOffer
 from ..engine.setup import Setup
+from ..text import N_
 
 NAMES = ["Peter", "Tom", "Martin"]
 
@@ -42,8 +43,8 @@ SPECIALS = ["steelworks", "luxury_yacht", "fish_restaurant", "coal_trader", "sme
 SETUP = Setup(players=3, variant="full", names=NAMES, seed=7, chit_order=CHITS, stacks=STACKS, special_deck=SPECIALS)
 
 INTRO = (
-    "This is the rulebook's example: Peter, Tom and Martin play the first round of a full game, "
-    "and you make every move for all three. Each starts with 5 francs and 1 coal."
+    N_("This is the rulebook's example: Peter, Tom and Martin play the first round of a full game, "
+       "and you make every move for all three. Each starts with 5 francs and 1 coal.")
 )
 
 
@@ -56,147 +57,155 @@ class Step:
     also: tuple[Action, ...] = ()  # other moves as good here (the rulebook leaves the choice open)
 
 
+# The texts are English, marked for the catalogs (N_): the table shows them in the reader's
+# language (`_(step.do)`).
 STEPS: tuple[Step, ...] = (
     # --- Turn 1: Peter ----------------------------------------------------------------------
     Step(
         Supply(),
         "supply",
-        "Every turn starts with the supply action: type 'supply' (or just 's'). Peter's ship "
-        "sails onto the first of the seven face-down supply chits.",
-        "The chit shows iron and a franc: one of each went onto its offer space. The franc space holds 3 francs now.",
+        N_("Every turn starts with the supply action: type 'supply' (or just 's'). Peter's ship "
+           "sails onto the first of the seven face-down supply chits."),
+        N_("The chit shows iron and a franc: one of each went onto its offer space. "
+           "The franc space holds 3 francs now."),
     ),
     Step(
         TakeOffer(space="francs"),
         "take francs",
-        "Next, one main action: take everything on one offer space, or use a building. "
-        "Peter takes the 3 francs: 'take francs'.",
-        "Peter has 8 francs. He could buy a building now as an extra action (the Marketplace costs 6), "
-        "but he keeps his money this turn.",
+        N_("Next, one main action: take everything on one offer space, or use a building. "
+           "Peter takes the 3 francs: 'take francs'."),
+        N_("Peter has 8 francs. He could buy a building now as an extra action (the Marketplace costs 6), "
+           "but he keeps his money this turn."),
     ),
     Step(
         EndTurn(),
         "end",
-        "Peter is done: type 'end'. Tom plays next; you play all three seats, so no need to pass the keyboard.",
-        "Tom's turn.",
+        N_("Peter is done: type 'end'. Tom plays next; you play all three seats, so no need to pass the keyboard."),
+        N_("Tom's turn."),
     ),
     # --- Turn 2: Tom ------------------------------------------------------------------------
     Step(
         Supply(),
         "supply",
-        "Tom's turn starts with the supply action too: 'supply'. His ship moves to the second chit.",
-        "Wood and fish arrive. This is the Interest chit (marked on the track): when a ship lands on it, "
-        "every player with a loan pays 1 franc. Nobody has a loan yet.",
+        N_("Tom's turn starts with the supply action too: 'supply'. His ship moves to the second chit."),
+        N_("Wood and fish arrive. This is the Interest chit (marked on the track): when a ship lands on it, "
+           "every player with a loan pays 1 franc. Nobody has a loan yet."),
     ),
     Step(
         TakeOffer(space="wood"),
         "take wood",
-        "Tom takes the 3 wood: 'take wood'. Wood is what most buildings are built from.",
-        "Tom has 3 wood, just what a Joinery costs to build. He will build one later this round.",
+        N_("Tom takes the 3 wood: 'take wood'. Wood is what most buildings are built from."),
+        N_("Tom has 3 wood, just what a Joinery costs to build. He will build one later this round."),
     ),
-    Step(EndTurn(), "end", "Tom is done: 'end'.", "Martin's turn."),
+    Step(EndTurn(), "end", N_("Tom is done: 'end'."), N_("Martin's turn.")),
     # --- Turn 3: Martin ---------------------------------------------------------------------
     Step(
         Supply(),
         "supply",
-        "'supply': Martin's ship moves to the third chit.",
-        "Fish and grain arrive. The fish space holds 4 fish now.",
+        N_("'supply': Martin's ship moves to the third chit."),
+        N_("Fish and grain arrive. The fish space holds 4 fish now."),
     ),
     Step(
         TakeOffer(space="fish"),
         "take fish",
-        "Martin takes the 4 fish: 'take fish'. Fish is food, and at the end of every round each player "
-        "must pay food for the workers.",
-        "Martin has 4 fish, worth 4 food: the 2 food this round asks of him are covered.",
+        N_("Martin takes the 4 fish: 'take fish'. Fish is food, and at the end of every round each player "
+           "must pay food for the workers."),
+        N_("Martin has 4 fish, worth 4 food: the 2 food this round asks of him are covered."),
     ),
-    Step(EndTurn(), "end", "Martin is done: 'end'.", "Peter's second turn."),
+    Step(EndTurn(), "end", N_("Martin is done: 'end'."), N_("Peter's second turn.")),
     # --- Turn 4: Peter ----------------------------------------------------------------------
     Step(
         Supply(),
         "supply",
-        "'supply': Peter's ship moves on to the fourth chit.",
-        "Wood and cattle arrive. No space holds more than 1 good now: a thin offer.",
+        N_("'supply': Peter's ship moves on to the fourth chit."),
+        N_("Wood and cattle arrive. No space holds more than 1 good now: a thin offer."),
     ),
     Step(
         BuyBuilding(building="marketplace"),
         "buy marketplace",
-        "Buying is an extra action, allowed before or after the main action. Peter buys the Marketplace, "
-        "on top of a proposal stack, for 6 francs: 'buy marketplace'.",
-        "The Marketplace is Peter's: it counts for his wealth, and anyone else who uses it pays him its entry fee.",
+        N_("Buying is an extra action, allowed before or after the main action. Peter buys the Marketplace, "
+           "on top of a proposal stack, for 6 francs: 'buy marketplace'."),
+        N_("The Marketplace is Peter's: it counts for his wealth, and anyone else who uses it pays him its entry fee."),
     ),
     Step(
         Enter(building="marketplace", goods={"coal": 1, "grain": 1}),
         "enter marketplace coal grain",
-        "His main action: his worker enters the Marketplace; it is his own, so no entry fee. It gives "
-        "2 standard goods of different kinds: 'enter marketplace coal grain'.",
-        "Peter took 1 coal and 1 grain from the supply. The Marketplace also lets him look at the top two "
-        "special buildings.",
+        N_("His main action: his worker enters the Marketplace; it is his own, so no entry fee. It gives "
+           "2 standard goods of different kinds: 'enter marketplace coal grain'."),
+        N_("Peter took 1 coal and 1 grain from the supply. The Marketplace also lets him look at the top two "
+           "special buildings."),
     ),
     Step(
         Reorder(swap=True),
         "swap",
-        "Peter puts the two special buildings back: 'swap' changes their order, 'keep' leaves it. "
-        "The rulebook does not say which; either will do.",
-        "Only Peter knows their order now. Special buildings come out later in the game.",
+        N_("Peter puts the two special buildings back: 'swap' changes their order, 'keep' leaves it. "
+           "The rulebook does not say which; either will do."),
+        N_("Only Peter knows their order now. Special buildings come out later in the game."),
         also=(Reorder(swap=False),),
     ),
-    Step(EndTurn(), "end", "Peter is done: 'end'.", "Tom's second turn."),
+    Step(EndTurn(), "end", N_("Peter is done: 'end'."), N_("Tom's second turn.")),
     # --- Turn 5: Tom ------------------------------------------------------------------------
     Step(
         Supply(),
         "supply",
-        "'supply': Tom's ship moves to the fifth chit.",
-        "Wood and a franc arrive.",
+        N_("'supply': Tom's ship moves to the fifth chit."),
+        N_("Wood and a franc arrive."),
     ),
     Step(
         Enter(building="building_firm_1", targets=("joinery",)),
         "build joinery",
-        "Tom builds: he enters the town's free Building Firm (the other asks 1 food as entry fee) and builds "
-        "the Joinery, now on top of a stack, for 3 wood: 'build joinery'.",
-        "The Joinery is Tom's; its 3 wood went back to the supply. His worker stays on the Building Firm "
-        "until he uses another building.",
+        N_("Tom builds: he enters the town's free Building Firm (the other asks 1 food as entry fee) and builds "
+           "the Joinery, now on top of a stack, for 3 wood: 'build joinery'."),
+        N_("The Joinery is Tom's; its 3 wood went back to the supply. His worker stays on the Building Firm "
+           "until he uses another building."),
     ),
-    Step(EndTurn(), "end", "Tom is done: 'end'.", "Martin's second turn."),
+    Step(EndTurn(), "end", N_("Tom is done: 'end'."), N_("Martin's second turn.")),
     # --- Turn 6: Martin ---------------------------------------------------------------------
     Step(
         Supply(),
         "supply",
-        "'supply': Martin's ship moves to the sixth chit.",
-        "Fish and clay arrive.",
+        N_("'supply': Martin's ship moves to the sixth chit."),
+        N_("Fish and clay arrive."),
     ),
     Step(
         TakeOffer(space="wood"),
         "take wood",
-        "Martin takes the 2 wood: 'take wood'. He means to sell wood at Tom's Joinery next round, "
-        "saving for a wooden ship (14 francs).",
-        "Martin has 2 wood. To use Tom's Joinery he will pay Tom its entry fee, 1 food.",
-    ),
-    Step(EndTurn(), "end", "Martin is done: 'end'.", "Peter's third turn: the seventh and last turn of the round."),
-    # --- Turn 7: Peter, the last turn of the round --------------------------------------------
-    Step(
-        Supply(),
-        "supply",
-        "'supply': Peter's ship moves to the seventh chit, the last one.",
-        "Wood and clay arrive: 3 clay lie on the clay space, and no other space holds more than 1.",
-    ),
-    Step(
-        TakeOffer(space="clay"),
-        "take clay",
-        "Peter takes the 3 clay, the most on any space: 'take clay'.",
-        "Peter has 3 clay. Seven turns have been played: that is a round.",
+        N_("Martin takes the 2 wood: 'take wood'. He means to sell wood at Tom's Joinery next round, "
+           "saving for a wooden ship (14 francs)."),
+        N_("Martin has 2 wood. To use Tom's Joinery he will pay Tom its entry fee, 1 food."),
     ),
     Step(
         EndTurn(),
         "end",
-        "'end' closes the seventh turn, and with it the round.",
-        "Round 1 ends. No harvest this round (the round card says so). Then each player pays 2 food; "
-        "Tom has no food and paid 2 francs.",
+        N_("Martin is done: 'end'."),
+        N_("Peter's third turn: the seventh and last turn of the round."),
+    ),
+    # --- Turn 7: Peter, the last turn of the round --------------------------------------------
+    Step(
+        Supply(),
+        "supply",
+        N_("'supply': Peter's ship moves to the seventh chit, the last one."),
+        N_("Wood and clay arrive: 3 clay lie on the clay space, and no other space holds more than 1."),
+    ),
+    Step(
+        TakeOffer(space="clay"),
+        "take clay",
+        N_("Peter takes the 3 clay, the most on any space: 'take clay'."),
+        N_("Peter has 3 clay. Seven turns have been played: that is a round."),
+    ),
+    Step(
+        EndTurn(),
+        "end",
+        N_("'end' closes the seventh turn, and with it the round."),
+        N_("Round 1 ends. No harvest this round (the round card says so). Then each player pays 2 food; "
+           "Tom has no food and paid 2 francs."),
     ),
     # --- The end of the round: feeding ------------------------------------------------------
     Step(
         Feed(),
         "feed",
-        "Martin may pay in fish or in francs, 1 food each. He pays 2 fish, as proposed: 'feed'.",
-        "All fed: Peter had no food and paid 2 francs. The town builds nothing this round; the round card "
-        "turns over and the first wooden ship comes into play. Round 2 begins with Tom.",
+        N_("Martin may pay in fish or in francs, 1 food each. He pays 2 fish, as proposed: 'feed'."),
+        N_("All fed: Peter had no food and paid 2 francs. The town builds nothing this round; the round card "
+           "turns over and the first wooden ship comes into play. Round 2 begins with Tom."),
     ),
 )

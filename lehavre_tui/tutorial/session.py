@@ -16,9 +16,11 @@ from typing import ClassVar
 from ..commands import CommandError, HelpRequested, parse
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
+from ..engine.message import Msg
 from ..engine.rules import apply
 from ..engine.state import GameState
 from ..session import Session
+from ..text import _
 from .lesson import SETUP, STEPS, Step
 
 
@@ -33,6 +35,12 @@ def same_move(state: GameState, a: Action, b: Action) -> bool:
     except IllegalAction:
         return False
     return after_a.model_dump(exclude={"events"}) == after_b.model_dump(exclude={"events"})
+
+
+def in_this_lesson(refusal: Msg | str, step: Step) -> Msg:
+    """A refusal of the rules or of the command language, and what the lesson asks instead."""
+    # translators: {refusal} is why the move cannot be made; {step} what the lesson asks for now
+    return Msg("{refusal} In this lesson: {step}", refusal=refusal, step=Msg(step.do))
 
 
 @dataclass
@@ -79,8 +87,8 @@ class TutorialSession(Session):
             try:
                 apply(self.state, action)
             except IllegalAction as exc:
-                raise IllegalAction(f"{exc} In this lesson: {step.do}") from None
-            raise IllegalAction(f"Not the rulebook's move here. {step.do}")
+                raise IllegalAction(in_this_lesson(exc.msg, step)) from None
+            raise IllegalAction(Msg("Not the rulebook's move here. {step}", step=Msg(step.do)))
         return super().act(action)
 
     def command(self, text: str) -> list[str]:
@@ -92,7 +100,7 @@ class TutorialSession(Session):
             step = self.step
             if step is None:
                 raise
-            raise CommandError(f"{exc} In this lesson: {step.do}") from None
+            raise CommandError(in_this_lesson(exc.msg, step)) from None
         return self.act(action)
 
     def hint(self, budget: float = 1.0) -> tuple[str, str]:
@@ -100,4 +108,4 @@ class TutorialSession(Session):
         step = self.step
         if step is None:
             return super().hint(budget)
-        return step.command, step.do
+        return step.command, _(step.do)

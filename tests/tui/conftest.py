@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from textual.widget import Widget
 
 from lehavre_tui.engine.setup import Setup
 from lehavre_tui.session import Session
+from lehavre_tui.text import set_language
 from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tui.screens.handoff import HandoffScreen
 from lehavre_tui.tui.widgets import CommandInput
@@ -25,6 +27,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("LEHAVRE_DATA", str(folder))
     monkeypatch.delenv("LEHAVRE_ASCII", raising=False)
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """The language is the process's: a test that reads the table in another gives it back."""
+    yield
+    set_language("en")
 
 
 def new_session(players: int = 2, variant: str = "short", seed: int = 1, autosave: Path | None = None) -> Session:

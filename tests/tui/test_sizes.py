@@ -1,10 +1,12 @@
 """Every screen at the smallest terminal (80×24), the compact one (100×30) and the full table
-(160×48), for 1, 2, 4 and 5 players: nothing is cut off without a sign (see clipping.py)."""
+(160×48), for 1, 2, 4 and 5 players, in English, Polish and Czech: nothing is cut off without
+a sign (see clipping.py). Polish and Czech words are often longer; the player counts between
+the extremes are checked in English only, to keep the time these tests take."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from textual.pilot import Pilot
@@ -15,6 +17,7 @@ from lehavre_tui.engine.rules import legal_actions
 from lehavre_tui.engine.setup import DEFAULT_NAMES, Setup
 from lehavre_tui.engine.state import GameState
 from lehavre_tui.session import Session, autosave_path
+from lehavre_tui.text import _, ngettext, set_language
 from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tui.screens.card import CardScreen
 from lehavre_tui.tui.screens.cards import CardsScreen
@@ -28,9 +31,15 @@ from lehavre_tui.tui.screens.table import TABS, TableScreen
 
 from .clipping import clipped
 from .conftest import whole_text, widget_text
+from .pseudo import stretched
+
+__all__ = ["stretched"]  # the fixture, used by name
 
 SIZES = [(80, 24), (100, 30), (160, 48)]
 PLAYERS = [1, 2, 4, 5]
+LANGS = ["en", "pl", "cs"]
+# (language, players): every count in English, the fewest and the most boards in the others
+LANG_PLAYERS = [("en", n) for n in PLAYERS] + [(lang, n) for lang in LANGS[1:] for n in (2, 5)]
 # The longest names a player may type (12 letters), so that every line is at its widest.
 LONG_NAMES = ["Maximiliana", "Bartholomew", "Christabell", "Dorothea-Ann", "Evangelinee"]
 
@@ -70,6 +79,14 @@ def interest_choice(players: int) -> Session:
     raise AssertionError("no random game reached an interest choice")
 
 
+@pytest.fixture(params=LANGS)
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The table read in each language (the tests below all take it)."""
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
 async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
     await pilot.pause()
@@ -81,8 +98,8 @@ def no_clipping(app: LeHavreApp, what: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("players", PLAYERS)
-async def test_the_table_fits(size: tuple[int, int], players: int) -> None:
+@pytest.mark.parametrize(("lang", "players"), LANG_PLAYERS, indirect=["lang"])
+async def test_the_table_fits(size: tuple[int, int], players: int, lang: str) -> None:
     app = LeHavreApp(played(players, "mid-game"), bot_pace=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -98,7 +115,7 @@ async def test_the_table_fits(size: tuple[int, int], players: int) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_windows_over_the_table_fit(size: tuple[int, int]) -> None:
+async def test_the_windows_over_the_table_fit(size: tuple[int, int], lang: str) -> None:
     """Help (every tab), a card, the list of cards: with 5 players, the most cards."""
     app = LeHavreApp(played(5, "mid-game"), bot_pace=0)
     async with app.run_test(size=size) as pilot:
@@ -124,7 +141,7 @@ async def test_the_windows_over_the_table_fit(size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_a_card_with_four_moves_fits(size: tuple[int, int]) -> None:
+async def test_a_card_with_four_moves_fits(size: tuple[int, int], lang: str) -> None:
     """The Marketplace in the 2-player game: four ways to enter it, a button each."""
     app = LeHavreApp(played(2, "mid-game"), bot_pace=0)
     async with app.run_test(size=size) as pilot:
@@ -137,7 +154,7 @@ async def test_a_card_with_four_moves_fits(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("players", [2, 5])
-async def test_feeding_fits(size: tuple[int, int], players: int) -> None:
+async def test_feeding_fits(size: tuple[int, int], players: int, lang: str) -> None:
     s = played(players, "feeding")
     app = LeHavreApp(s, bot_pace=0)
     async with app.run_test(size=size) as pilot:
@@ -148,7 +165,7 @@ async def test_feeding_fits(size: tuple[int, int], players: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("players", [2, 5])
-async def test_handoff_and_interest_fit(size: tuple[int, int], players: int) -> None:
+async def test_handoff_and_interest_fit(size: tuple[int, int], players: int, lang: str) -> None:
     """A loaded game greets the player to act; here one short of francs for the interest."""
     app = LeHavreApp(interest_choice(players), bot_pace=0, resumed=True)
     async with app.run_test(size=size) as pilot:
@@ -163,8 +180,8 @@ async def test_handoff_and_interest_fit(size: tuple[int, int], players: int) -> 
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("players", PLAYERS)
-async def test_final_scores_fit(size: tuple[int, int], players: int) -> None:
+@pytest.mark.parametrize(("lang", "players"), LANG_PLAYERS, indirect=["lang"])
+async def test_final_scores_fit(size: tuple[int, int], players: int, lang: str) -> None:
     app = LeHavreApp(played(players, "over"), bot_pace=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -174,7 +191,7 @@ async def test_final_scores_fit(size: tuple[int, int], players: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("players", [1, 2, 5])
-async def test_setup_fits(size: tuple[int, int], players: int) -> None:
+async def test_setup_fits(size: tuple[int, int], players: int, lang: str) -> None:
     """With a finished game saved, so that the Continue button names it (the longest label)."""
     finished = played(5, "over")
     finished.save(autosave_path())
@@ -187,20 +204,23 @@ async def test_setup_fits(size: tuple[int, int], players: int) -> None:
         await settle(pilot)
         no_clipping(app, f"set-up, {players} players")
         assert not screen.query_one("#continue", Button).disabled
-        assert "Saved game: finished, Maximiliana" in widget_text(screen.query_one("#saved"))
+        finished = _("finished, {players}").format(players=", ".join(LONG_NAMES))
+        saved = " ".join(widget_text(screen.query_one("#saved")).split())
+        assert saved == _("Saved game: {game}.").format(game=finished)
 
 
 @pytest.mark.parametrize("size", [(79, 24), (80, 23), (60, 15)], ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_below_80x24_a_clear_message(size: tuple[int, int]) -> None:
+async def test_below_80x24_a_clear_message(size: tuple[int, int], lang: str) -> None:
     app = LeHavreApp(played(2, "mid-game"), bot_pace=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         notice = app.screen.query_one(TooSmall)
         assert notice.display
         x = "×"
-        assert str(notice.render()).startswith(
-            f"Le Havre needs a terminal of at least 80{x}24; this one is {size[0]}{x}{size[1]}."
-        )
+        assert str(notice.render()) == _(
+            "Le Havre needs a terminal of at least {least}; this one is {size}. "
+            "Enlarge the window (or make the font smaller); ctrl+q quits."
+        ).format(least=f"80{x}24", size=f"{size[0]}{x}{size[1]}")
         assert not app.screen.query_one(".body").display
         no_clipping(app, "the too-small notice")
 
@@ -216,7 +236,7 @@ async def test_the_players_row_marks_the_chosen_count() -> None:
         assert highlighted == ["players-2"]
 
 
-async def test_a_long_refusal_fits_under_the_bar() -> None:
+async def test_a_long_refusal_fits_under_the_bar(lang: str) -> None:
     """Two lines under the command bar: a longer sentence ends in '…' there and is in the
     log in full (the log is in view at every size)."""
     from lehavre_tui.tui.widgets.command_bar import CommandHint
@@ -236,7 +256,7 @@ async def test_a_long_refusal_fits_under_the_bar() -> None:
 
 
 @pytest.mark.parametrize("width", [80, 100, 130, 160, 200])
-async def test_the_top_bar_always_says_whose_turn_in_full(width: int) -> None:
+async def test_the_top_bar_always_says_whose_turn_in_full(width: int, lang: str) -> None:
     """The longest phase line (a long name short of francs for the interest) stays whole;
     round and wealth give way to it, as much as the width needs and no more."""
     from lehavre_tui.tui.view import phase_line
@@ -249,15 +269,15 @@ async def test_the_top_bar_always_says_whose_turn_in_full(width: int) -> None:
         bar = app.screen.query_one(TopBar)
         text = widget_text(bar)
         assert phase_line(app.session.state) in text
-        if width >= 200:
+        if width >= 200 and lang == "en":  # how much room the other parts take depends on the words
             assert "wealth" in text and "town builds" in text
-        if width >= 100:
+        if width >= 100 and lang == "en":
             assert "Round 9/20 · 2 food · no harvest" in text
         no_clipping(app, "the top bar")
 
 
 @pytest.mark.parametrize("players", [4, 5])
-async def test_all_three_proposal_stacks_in_view_with_many_players(players: int) -> None:
+async def test_all_three_proposal_stacks_in_view_with_many_players(players: int, lang: str) -> None:
     """With 4 or 5 player boards the proposal board has less room: it lists fewer cards under
     each top (and counts the rest) rather than pushing stack 3 out of view."""
     from lehavre_tui.tui.widgets import ProposalStacks
@@ -271,4 +291,66 @@ async def test_all_three_proposal_stacks_in_view_with_many_players(players: int)
         assert stacks.below < stacks.most  # it had to give way
         text = whole_text(stacks)
         assert all(f"{i} ▸" in text for i in (1, 2, 3))
-        assert "more below (F2 lists them)" in text
+        # the cards left out are counted: "+ 3 more below (F2 lists them)"
+        said = " ".join(text.split())
+        assert any(
+            ngettext("+ {n} more below (F2 lists them)", "+ {n} more below (F2 lists them)", n).format(n=n) in said
+            for n in range(1, 30)
+        )
+
+
+async def _fits_at_80x24(app: LeHavreApp, what: str, window: type | None = None) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if window is not None:
+            assert isinstance(app.screen, window)
+        no_clipping(app, what)
+        if isinstance(app.screen, TableScreen):
+            for tab in TABS:
+                app.screen.query_one(TabbedContent).active = tab
+                await settle(pilot)
+                no_clipping(app, f"{what}, the {tab} tab")
+        if isinstance(app.screen, SetupScreen):
+            app.screen.query_one("#players-5").value = True
+            await settle(pilot)
+            no_clipping(app, f"{what}, 5 players")
+
+
+LONGER: dict[str, Callable[[], tuple[LeHavreApp, type | None]]] = {
+    "table, 2 players": lambda: (LeHavreApp(played(2, "mid-game"), bot_pace=0), TableScreen),
+    "table, 5 players": lambda: (LeHavreApp(played(5, "mid-game"), bot_pace=0), TableScreen),
+    "feeding": lambda: (LeHavreApp(played(5, "feeding"), bot_pace=0), FeedingScreen),
+    "handoff": lambda: (LeHavreApp(interest_choice(5), bot_pace=0, resumed=True), HandoffScreen),
+    "interest": lambda: (LeHavreApp(interest_choice(5), bot_pace=0, handoff=False), TableScreen),
+    "scores": lambda: (LeHavreApp(played(5, "over"), bot_pace=0), ScoringScreen),
+    "set-up": lambda: (LeHavreApp(), SetupScreen),
+}
+
+
+@pytest.mark.parametrize("what", list(LONGER))
+async def test_words_a_third_longer_fit_at_80x24(stretched: str, what: str) -> None:
+    """Before the Polish and Czech catalogs exist: every word a third longer than in English
+    (pseudo.py), at the smallest table, and nothing is cut."""
+    app, window = LONGER[what]()
+    await _fits_at_80x24(app, what, window)
+
+
+async def test_words_a_third_longer_fit_the_windows_at_80x24(stretched: str) -> None:
+    app = LeHavreApp(played(5, "mid-game"), bot_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        for tab in ("help-keys", "help-turn", "help-commands", "help-buildings"):
+            app.screen.query_one(TabbedContent).active = tab
+            await settle(pilot)
+            no_clipping(app, f"help, {tab}")
+        await pilot.press("escape")
+        for card in ("bakehouse", "marketplace", "harbour_watch"):
+            app.action_show_card(card)
+            await settle(pilot)
+            no_clipping(app, f"the card {card}")
+            await pilot.press("escape")
+        app.action_cards()
+        await settle(pilot)
+        no_clipping(app, "the cards on the table")

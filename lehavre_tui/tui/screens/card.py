@@ -13,7 +13,9 @@ from textual.widgets import Button
 
 from ...commands import complete
 from ...commands.now import card_location
-from ..view import card, cost_text, fee_short, price_text, symbol_words
+from ...engine.cards import BuildingCard
+from ...text import N_, _, language, render
+from ..view import card, cost_text, escape, fee_short, name, price_text, symbol_words, text_of, type_name
 from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
@@ -22,8 +24,14 @@ if TYPE_CHECKING:
     from ..app import LeHavreApp
 
 
+def other_names(c: BuildingCard) -> list[tuple[str, str]]:
+    """The card's name in the two languages the reader is not reading: (language, name)."""
+    names = {"en": (_("English"), c.name), "pl": (_("Polish"), c.name_pl), "cs": (_("Czech"), c.name_cs)}
+    return [names[lang] for lang in ("en", "pl", "cs") if lang != language()]
+
+
 class CardScreen(ReadingWindow):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Close"))]
 
     def __init__(self, card_id: str) -> None:
         super().__init__()
@@ -40,29 +48,29 @@ class CardScreen(ReadingWindow):
         facts = Table.grid(padding=(0, 2))
         facts.add_column(no_wrap=True)
         facts.add_column()
-        facts.add_row("Polish", c.name_pl)
-        facts.add_row("Czech", c.name_cs)
-        facts.add_row("Type", c.type)
-        facts.add_row("Symbols", symbol_words(c) or g.dash)
-        facts.add_row("Value", str(c.value))
-        facts.add_row("Price", price_text(c, g))
-        facts.add_row("Building cost", cost_text(c.cost))
-        facts.add_row("Entry", fee_short(c, g))
+        for label, other_name in other_names(c):
+            facts.add_row(label, other_name)
+        facts.add_row(_("Type"), type_name(c.type))
+        facts.add_row(_("Symbols"), symbol_words(c) or g.dash)
+        facts.add_row(_("Value"), str(c.value))
+        facts.add_row(_("Price"), price_text(c, g))
+        facts.add_row(_("Building cost"), cost_text(c.cost))
+        facts.add_row(_("Entry"), fee_short(c, g))
         if session is not None:
-            facts.add_row("Now", card_location(self.card_id, session.state))
+            facts.add_row(_("Now"), render(card_location(self.card_id, session.state)))
         moves: list[str] = []
         if session is not None:
             label = self.card_id.replace("_", "-")
             moves = [m for m in complete("", session.state) if label in m.split()][:4]
         yield TooSmall()
         with Vertical(id="card", classes="body dialog") as box:
-            box.border_title = f"{c.number} {c.name}"
+            box.border_title = escape(f"{c.number} {name(self.card_id)}")
             yield Plain(facts, id="card-facts")
-            yield Plain(Text(c.text), id="card-text")
+            yield Plain(Text(text_of(self.card_id)), id="card-text")
             with Horizontal(classes="buttons"):
                 for i, move in enumerate(moves):
                     yield Button(move, id=f"move-{i}", classes="move")
-                yield Button("Close", id="card-close", variant="primary")
+                yield Button(_("Close"), id="card-close", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#card-close", Button).focus()

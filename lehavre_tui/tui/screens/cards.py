@@ -9,7 +9,8 @@ from textual.containers import Vertical
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ..view import card, escape
+from ...text import N_, _
+from ..view import card, escape, name
 from .common import ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class CardsScreen(ReadingWindow):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Close"))]
 
     def compose(self) -> ComposeResult:
         app = cast("LeHavreApp", self.app)
@@ -35,16 +36,16 @@ class CardsScreen(ReadingWindow):
             options.append(Option(escape(title), disabled=True))
             for b in sorted(ids, key=lambda x: card(x).number):
                 c = card(b)
-                options.append(Option(f"  {c.number} {c.name}", id=b))
+                options.append(Option(escape(f"  {c.number} {name(b)}"), id=b))
 
-        add("Town", s.town_buildings())
+        add(_("Town"), s.town_buildings())
         for seat, p in enumerate(s.players):
             add(p.name, s.buildings_of(seat))
         for i, st in enumerate(s.proposals):
-            add(f"Proposal stack {i + 1}", list(st))
+            add(_("Proposal stack {stack}").format(stack=i + 1), list(st))
         yield TooSmall()
         with Vertical(id="cards", classes="body dialog") as box:
-            box.border_title = "Cards on the table (Enter shows one)"
+            box.border_title = _("Cards on the table (Enter shows one)")
             yield OptionList(*options, id="cards-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

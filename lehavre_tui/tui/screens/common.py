@@ -5,12 +5,18 @@ from __future__ import annotations
 from typing import TypeVar, cast
 
 from textual import events
+from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
 
+from ...text import N_, _
 from ..app import MIN_HEIGHT, MIN_WIDTH, LeHavreApp
+
+# Textual's own key in the footer (the command palette) and its tooltip, for the catalogs.
+PALETTE = (N_("palette"), N_("Open the command palette"))
 
 W = TypeVar("W", bound=Widget)
 
@@ -21,10 +27,43 @@ class TooSmall(Static):
     def render(self) -> str:
         size = self.app.size
         x = "x" if cast(LeHavreApp, self.app).glyphs.ascii else "×"
-        return (
-            f"Le Havre needs a terminal of at least {MIN_WIDTH}{x}{MIN_HEIGHT}; this one is "
-            f"{size.width}{x}{size.height}. Enlarge the window (or make the font smaller); ctrl+q quits."
-        )
+        return _(
+            "Le Havre needs a terminal of at least {least}; this one is {size}. "
+            "Enlarge the window (or make the font smaller); ctrl+q quits."
+        ).format(least=f"{MIN_WIDTH}{x}{MIN_HEIGHT}", size=f"{size.width}{x}{size.height}")
+
+
+class Keys(Footer):
+    """The footer, its keys described in the reader's language (bindings hold the English
+    words, marked for the catalogs with N_). Where the words of a language are too long for
+    the width, the keys the help also lists are left out first, so that none is cut."""
+
+    SPARE = ("save", "undo", "cards", "pause", "next_board")  # in the order they give way
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = _(widget.description) if widget.description else ""
+                if widget.tooltip:
+                    widget.tooltip = _(str(widget.tooltip))
+            yield widget
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        for key in self.query(FooterKey):
+            key.display = True
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Leave out one spare key after another until the keys fit the width."""
+        if not self.is_attached or self.size.width <= 0 or self.virtual_size.width <= self.size.width:
+            return
+        for action in self.SPARE:
+            for key in self.query(FooterKey):
+                if key.action == action and key.display:
+                    key.display = False
+                    self.call_after_refresh(self._fit)
+                    return
 
 
 def board(container: W, title: str) -> W:

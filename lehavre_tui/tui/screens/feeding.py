@@ -17,9 +17,10 @@ from textual.widgets import Button
 
 from ...commands import VERBS, table_word_of, verb_of
 from ...engine.goods import FOOD_VALUE
+from ...engine.message import Count, Goods, Listing
 from ...engine.payments import payment_value
-from ...engine.words import francs_text
-from ..view import GOOD_LABEL, default_feeding, food_view, payment_words
+from ...text import N_, _, ngettext, render
+from ..view import default_feeding, food_view, payment_words, template_of
 from ..widgets.command_bar import LOCAL_WORDS, CorrectableInput
 from .common import Plain, TooSmall
 
@@ -32,17 +33,18 @@ if TYPE_CHECKING:
 
 def round_end_lines(session: Session) -> list[str]:
     """The log from 'Round N ends.' on: harvest and the feeding so far."""
-    lines = [ln.text for ln in session.log]
-    for i in range(len(lines) - 1, -1, -1):
-        if lines[i].startswith("Round ") and lines[i].endswith(" ends."):
-            return lines[i:]
+    log = session.log
+    for i in range(len(log) - 1, -1, -1):
+        template = template_of(log[i].event)
+        if template.startswith("Round ") and template.endswith(" ends."):
+            return [ln.text for ln in log[i:]]
     return []
 
 
 class FeedingScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "look", "Look at the table"),
-        Binding("f5", "feed_proposed", "Pay the proposal"),
+        Binding("escape", "look", N_("Look at the table")),
+        Binding("f5", "feed_proposed", N_("Pay the proposal")),
     ]
     AUTO_FOCUS = "#feeding-input"
 
@@ -59,10 +61,10 @@ class FeedingScreen(ModalScreen[None]):
             yield Plain(id="feeding-have")
             yield Plain(id="feeding-proposal")
             with Horizontal(id="feeding-row"):
-                yield CorrectableInput(placeholder="what you pay, e.g. fish=2 francs=3", id="feeding-input")
-                yield Button("Pay the proposal (F5)", id="feed-default")
+                yield CorrectableInput(placeholder=_("what you pay, e.g. fish=2 francs=3"), id="feeding-input")
+                yield Button(_("Pay the proposal (F5)"), id="feed-default")
             yield Plain(
-                "Type what you pay and press Enter, or F5 to pay the proposal; Esc looks at the table.",
+                _("Type what you pay and press Enter, or F5 to pay the proposal; Esc looks at the table."),
                 id="feeding-keys",
             )
             yield Plain(id="feeding-error")
@@ -82,32 +84,46 @@ class FeedingScreen(ModalScreen[None]):
         p = s.players[seat]
         f = food_view(s, seat)
         box = self.query_one("#feeding")
-        box.border_title = f"End of round {s.round}: feeding"
+        box.border_title = _("End of round {round}: feeding").format(round=s.round)
         for i in range(5):
             box.set_class(i == seat, f"seat-{i}")
         self.query_one("#feeding-log", Plain).update("\n".join(round_end_lines(session)))
         self.query_one("#feeding-events").scroll_end(animate=False)
-        ships = f" (the ships feed {f.ships})" if f.ships else ""
-        self.query_one("#feeding-who", Plain).update(f"{p.name} feeds the workers: {f.due} food due{ships}.")
-        have = [f"{p.goods[g]} {GOOD_LABEL[g]} ({p.goods[g] * v} food)" for g, v in FOOD_VALUE.items() if p.goods[g]]
-        have.append(f"{francs_text(p.francs)} ({p.francs} food)")
-        self.query_one("#feeding-have", Plain).update("Food on hand: " + ", ".join(have) + ".")
+        if f.ships:
+            who = _("{player} feeds the workers: {food} due (the ships feed {ships}).")
+        else:
+            who = _("{player} feeds the workers: {food} due.")
+        food = render(Count(f.due, "food"))
+        self.query_one("#feeding-who", Plain).update(who.format(player=p.name, food=food, ships=f.ships))
+        # translators: a food good on hand and what it is worth: "3 fish (3 food)"
+        worth = _("{goods} ({food})")
+        have = [
+            worth.format(goods=render(Goods.of({g: p.goods[g]})), food=render(Count(p.goods[g] * v, "food")))
+            for g, v in FOOD_VALUE.items()
+            if p.goods[g]
+        ]
+        have.append(worth.format(goods=render(Count(p.francs, "franc")), food=render(Count(p.francs, "food"))))
+        self.query_one("#feeding-have", Plain).update(_("Food on hand: {goods}.").format(goods=", ".join(have)))
         payment, short = default_feeding(s, seat)
-        text = Text(f"Proposed: pay {payment_words(payment)}")
         wasted = payment_value(payment, "food") - f.due
         if short:
-            text.append(
-                f"; still {short} short: loans cover the rest (4 francs each). "
+            proposal = _(
+                "Proposed: pay {payment}; still {short} short: loans cover the rest (4 francs each). "
                 "To avoid a loan, type 'sell NAME' here first."
             )
         elif wasted > 0:
-            text.append(f" ({wasted} food wasted: there is no change).")
+            proposal = _("Proposed: pay {payment} ({wasted} food wasted: there is no change).")
         else:
-            text.append(".")
+            proposal = _("Proposed: pay {payment}.")
+        text = Text(proposal.format(payment=payment_words(payment), short=short, wasted=wasted))
         self.query_one("#feeding-proposal", Plain).update(text)
         later = [s.players[i].name for i in s.feeding_queue[1:]]
         self.query_one("#feeding-next", Plain).update(
-            f"Then {', '.join(later)} feed{'s' if len(later) == 1 else ''}." if later else ""
+            ngettext("Then {players} feeds.", "Then {players} feed.", len(later)).format(
+                players=render(Listing(tuple(later), ","))
+            )
+            if later
+            else ""
         )
         self.query_one("#feeding-error", Plain).update("")
         self.payment.focus()
@@ -128,7 +144,7 @@ class FeedingScreen(ModalScreen[None]):
     def feed_typed(self, event: CorrectableInput.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.say("Type what to pay (e.g. fish=2 francs=3) and press Enter, or press F5 to pay the proposal.")
+            self.say(_("Type what to pay (e.g. fish=2 francs=3) and press Enter, or press F5 to pay the proposal."))
             return
         first = text.split()[0].lower()
         if first not in VERBS and first not in LOCAL_WORDS and not (verb_of(first) or table_word_of(first)):

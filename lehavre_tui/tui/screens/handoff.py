@@ -9,8 +9,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from ...engine.message import Count
 from ...engine.scoring import score
-from ...engine.words import francs_text, plural
+from ...text import N_, _, render
 from ..view import escape, food_view, phase_line
 from .common import Plain, TooSmall
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 class HandoffScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Back to the table"),
+        Binding("escape", "dismiss", N_("Back to the table")),
     ]
 
     def __init__(self, seat: int, since: list[str], *, greet: bool = False) -> None:
@@ -38,27 +39,40 @@ class HandoffScreen(ModalScreen[None]):
         name = s.players[self.seat].name
         yield TooSmall()
         with Vertical(id="handoff", classes=f"body dialog seat-{self.seat}") as box:
-            box.border_title = f"{escape(name)} to play"
+            box.border_title = _("{player} to play").format(player=escape(name))
             f = food_view(s, self.seat)
             p = s.players[self.seat]
+            if self.greet:
+                phase = _("Welcome back. Round {round} of {rounds}, {phase}.")
+            else:
+                phase = _("Pass the keyboard to {player}. Round {round} of {rounds}, {phase}.")
             yield Plain(
-                f"{'Welcome back. ' if self.greet else f'Pass the keyboard to {name}. '}"
-                f"Round {s.round} of {s.rounds_total}, {phase_line(s)}.",
+                phase.format(player=name, round=s.round, rounds=s.rounds_total, phase=phase_line(s)),
                 id="handoff-phase",
             )
             yield Plain(
-                f"{name}: {francs_text(p.francs)}, {plural(p.loans, 'loan')}; "
-                f"food due this round {f.due}, on hand {f.goods} in food and {francs_text(f.francs)}; "
-                f"wealth so far {score(s, self.seat).total}.",
+                _(
+                    "{player}: {francs}, {loans}; food due this round {due}, on hand {food} in food and "
+                    "{food_francs}; wealth so far {wealth}."
+                ).format(
+                    player=name,
+                    francs=render(Count(p.francs, "franc")),
+                    loans=render(Count(p.loans, "loan")),
+                    due=f.due,
+                    food=f.goods,
+                    food_francs=render(Count(f.francs, "franc")),
+                    wealth=score(s, self.seat).total,
+                ),
                 id="handoff-status",
             )
             yield Plain(
-                "Since your last turn:" if self.since else "Nothing has happened since your last turn.",
+                _("Since your last turn:") if self.since else _("Nothing has happened since your last turn."),
                 classes="label",
             )
             with VerticalScroll(id="handoff-lines"):
                 yield Plain("\n".join(self.since[-40:]), id="handoff-text")
-            yield Button(f"{escape(name)} is at the keyboard: play (Enter)", id="handoff-go", variant="primary")
+            play = _("{player} is at the keyboard: play (Enter)").format(player=escape(name))
+            yield Button(play, id="handoff-go", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#handoff-go", Button).focus()

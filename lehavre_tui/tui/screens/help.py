@@ -12,8 +12,9 @@ from textual.widgets import DataTable, TabbedContent, TabPane
 from ...commands import SYNTAX
 from ...engine.cards import content
 from ...session import autosave_path
+from ...text import N_, _, language
 from ..app import save_dir
-from ..view import cost_text, fee_short, legend, price_text, symbol_words
+from ..view import cost_text, fee_short, legend, name, price_text, symbol_words, type_name
 from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
@@ -23,24 +24,32 @@ if TYPE_CHECKING:
 
 # The keys, one a line: the meaning wraps under itself in a narrow window.
 KEYS: tuple[tuple[str, str], ...] = (
-    ("F1", "this help"),
-    ("Esc", "close a window, back to the command bar"),
-    ("F2", "the cards on the table"),
-    ("F3", "next board (compact table)"),
-    ("F4", "a hint: a suggested move goes into the command bar (Enter plays it)"),
-    ("F6", "pause the bots / let them play on (at a table with bots)"),
-    ("Ctrl+Z", "take back your last move"),
-    ("Ctrl+S", "save the game (to the data folder)"),
-    ("Ctrl+P", "command palette (all moves)"),
-    ("Ctrl+Q", "quit (the game is saved after every move)"),
-    ("Tab", "complete a word: the verb, then what to enter or take, then its choices (Tab again: the next choice)"),
-    ("Up/Down", "earlier commands"),
-    ("Paste", "several lines: played as commands, one after the other"),
-    ("Click", "an offer space, a building, a ship or a price: its command goes into the bar; a card number: "
-     "the card in full"),
+    ("F1", N_("this help")),
+    ("Esc", N_("close a window, back to the command bar")),
+    ("F2", N_("the cards on the table")),
+    ("F3", N_("next board (compact table)")),
+    ("F4", N_("a hint: a suggested move goes into the command bar (Enter plays it)")),
+    ("F6", N_("pause the bots / let them play on (at a table with bots)")),
+    ("Ctrl+Z", N_("take back your last move")),
+    ("Ctrl+S", N_("save the game (to the data folder)")),
+    ("Ctrl+P", N_("command palette (all moves)")),
+    ("Ctrl+Q", N_("quit (the game is saved after every move)")),
+    ("Tab", N_("complete a word: the verb, then what to enter or take, then its choices (Tab again: the next choice)")),
+    ("Up/Down", N_("earlier commands")),
+    # translators: pasting text into the command bar
+    ("Paste", N_("several lines: played as commands, one after the other")),
+    # translators: a click of the mouse on the table
+    ("Click", N_("an offer space, a building, a ship or a price: its command goes into the bar; a card number: "
+     "the card in full")),
 )
+# The names of keys that are words (the others are the same in every language).
+KEY_WORDS = {
+    "Up/Down": N_("Up/Down"),
+    "Paste": N_("Paste"),
+    "Click": N_("Click"),
+}
 
-KEYS_NOTES = """\
+KEYS_NOTES = N_("""\
 Besides the moves, the command bar understands: undo, save [FILE], show CARD, cards, hint, \
 pause, scores, quit, help [TOPIC]. Buildings may be named as the table prints them \
 (enter steel mill), by card number (show 09) or in Polish or Czech.
@@ -50,7 +59,7 @@ stays in the bar, selected: type a new command over it, or use Backspace or the 
 correct it. In the feeding window you type what you pay; F5 pays the proposal.
 
 Bots (chosen per seat when setting up) play their own turns, one move at a time; their lines \
-in the log are marked with the kind of bot. Your undo never takes back a bot's move."""
+in the log are marked with the kind of bot. Your undo never takes back a bot's move.""")
 
 
 def keys_table() -> Table:
@@ -58,11 +67,11 @@ def keys_table() -> Table:
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
     for key, what in KEYS:
-        grid.add_row(key, what)
+        grid.add_row(_(KEY_WORDS[key]) if key in KEY_WORDS else key, _(what))
     return grid
 
 
-TURN = """\
+TURN = N_("""\
 Each round has 7 turns; players take turns in order. On your turn:
 
 1. Supply: 'supply' moves your ship to the next supply chit. Its two goods land on the
@@ -84,50 +93,66 @@ Food: fish 1, smoked fish 2, bread 2, meat 3, each franc 1. Short of food, loans
 
 After the last round each player takes one final main action (buildings may be entered
 even if occupied). Wealth: buildings and ships at their values, bonuses, francs, less 7
-per loan. The wealthiest wins."""
+per loan. The wealthiest wins.""")
 
 
 class HelpScreen(ReadingWindow):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", N_("Close"))]
 
     def compose(self) -> ComposeResult:
         app = cast("LeHavreApp", self.app)
-        commands = "\n".join(line for _, line in SYNTAX)
-        commands += (
-            "\n\nhelp enter, help payments, help goods, help names or help <building> in the command bar say more."
-        )
+        commands = "\n".join(line for _topic, line in SYNTAX)
+        more = _("help enter, help payments, help goods, help names or help <building> in the command bar say more.")
+        commands += "\n\n" + more
         yield TooSmall()
         with Vertical(id="help", classes="body dialog") as box:
-            box.border_title = "Help (Esc closes)"
+            box.border_title = _("Help (Esc closes)")
             with TabbedContent():
-                with TabPane("Keys", id="help-keys"), VerticalScroll():
+                with TabPane(_("Keys"), id="help-keys"), VerticalScroll():
                     yield Plain(keys_table())
-                    yield Plain(f"\n{KEYS_NOTES}")
-                    yield Plain(f"\nIn the lists of buildings: {legend(app.glyphs)}.")
+                    yield Plain("\n" + _(KEYS_NOTES))
+                    yield Plain("\n" + _("In the lists of buildings: {legend}.").format(legend=legend(app.glyphs)))
                     yield Plain(
-                        f"\nThe game is saved after every move to {autosave_path()} "
-                        f"(lehavre --continue opens it); Ctrl+S writes a copy into {save_dir()}.",
+                        "\n"
+                        + _(
+                            "The game is saved after every move to {autosave} (lehavre --continue opens it); "
+                            "Ctrl+S writes a copy into {folder}."
+                        ).format(autosave=autosave_path(), folder=save_dir()),
                         classes="dim",
                     )
-                with TabPane("The turn", id="help-turn"), VerticalScroll():
-                    yield Plain(TURN)
-                with TabPane("Commands", id="help-commands"), VerticalScroll():
+                with TabPane(_("The turn"), id="help-turn"), VerticalScroll():
+                    yield Plain(_(TURN))
+                with TabPane(_("Commands"), id="help-commands"), VerticalScroll():
                     yield Plain(commands)
-                with TabPane("Buildings", id="help-buildings"):
+                with TabPane(_("Buildings"), id="help-buildings"):
                     yield DataTable(id="glossary", zebra_stripes=True, cursor_type="row")
         self._glyphs = app.glyphs
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("No", "English", "Polish", "Czech", "Type", "Symbols", "Value", "Price", "Cost", "Entry")
+        # the names in the reader's language first, then in the other two
+        others = [lang for lang in ("en", "pl", "cs") if lang != language()]
+        heads = {"en": _("English"), "pl": _("Polish"), "cs": _("Czech")}
+        table.add_columns(
+            # translators: the card number's column in the glossary of buildings
+            _("No"),
+            _("Name") if language() != "en" else heads["en"],
+            *[heads[lang] for lang in others],
+            _("Type"),
+            _("Symbols"),
+            _("Value"),
+            _("Price"),
+            _("Cost"),
+            _("Entry"),
+        )
         cards = sorted(content().buildings.values(), key=lambda c: (c.deck == "special", c.number))
         for c in cards:
+            names = {"en": c.name, "pl": c.name_pl, "cs": c.name_cs}
             table.add_row(
                 c.number,
-                c.name,
-                c.name_pl,
-                c.name_cs,
-                c.type,
+                name(c.id),
+                *[names[lang] for lang in others],
+                type_name(c.type),
                 symbol_words(c) or self._glyphs.dash,
                 str(c.value),
                 price_text(c, self._glyphs),

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from pydantic import ValidationError
 from textual import events, on
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
+from ...bots.levels import LEVELS
 from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
 from ...session import SaveError, Session, autosave_path
-from ...text import N_, _
-from .common import Plain, TooSmall
+from ...text import LANGUAGES, N_, _, language, language_name
+from ..view import seat_kind_name
+from .common import Keys, Plain, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -21,78 +24,95 @@ if TYPE_CHECKING:
     from ..app import LeHavreApp
 
 TITLE = "L E   H A V R E"
-SUBTITLE = "Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like"
+SUBTITLE = N_("Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like")
 ROOMY_HEIGHT = 42  # from this many lines the form has framed fields
-SEAT_KINDS = (
-    (N_("human"), "human"),
-    (N_("easy bot"), "easy"),
-    (N_("medium bot"), "medium"),
-    (N_("hard bot"), "hard"),
-    (N_("expert bot"), "expert"),
-)
+SEAT_KINDS = ("human", *LEVELS)  # the set-up offers the levels; saves and --seats take the old names too
 
 
 def autosave_summary() -> str | None:
-    """'Round 3 of 8 · Anna, Ben' for the autosaved game, or None when there is none."""
+    """'round 3 of 8, Anna, Ben' for the autosaved game, or None when there is none."""
     path = autosave_path()
     if not path.exists():
         return None
     try:
         s = Session.load(path).state
     except SaveError:
-        return "the saved game is damaged"
+        return _("the saved game is damaged")
     if s.phase == "over":
-        return f"finished, {', '.join(s.names)}"
-    return f"round {s.round} of {s.rounds_total}, {', '.join(s.names)}"
+        return _("finished, {players}").format(players=", ".join(s.names))
+    return _("round {round} of {rounds}, {players}").format(
+        round=s.round, rounds=s.rounds_total, players=", ".join(s.names)
+    )
+
+
+@dataclass
+class Form:
+    """What the set-up form holds, kept when the form is drawn again in another language."""
+
+    players: int = 2
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES[:MAX_PLAYERS]))
+    seats: list[str] = field(default_factory=lambda: ["human"] * MAX_PLAYERS)
+    short: bool = False
+    seed: str = ""
 
 
 class SetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saved = autosave_summary()
+        self.form = Form()
 
     @property
     def game(self) -> LeHavreApp:
         return cast("LeHavreApp", self.app)
 
     def compose(self) -> ComposeResult:
+        form = self.form
         yield TooSmall()
         with Vertical(classes="body"), Vertical(id="setup", classes="dialog") as box:
-            box.border_title = "A new game"
+            box.border_title = _("A new game")
             yield Plain(TITLE, id="title")
-            yield Plain(SUBTITLE, id="subtitle")
+            yield Plain(_(SUBTITLE), id="subtitle")
             with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
+                # translators: the set-up screen's labels on the left are at most 9 letters long
+                yield Label(_("Players"), classes="field")
                 with RadioSet(id="players"):
                     for n in range(1, MAX_PLAYERS + 1):
-                        yield RadioButton(str(n), value=n == 2, id=f"players-{n}")
+                        yield RadioButton(str(n), value=n == form.players, id=f"players-{n}")
             for i in range(MAX_PLAYERS):  # one row a seat: the name, and who plays it
                 with Horizontal(classes="row seat-row", id=f"seat-row-{i}"):
-                    yield Label(f"Player {i + 1}", classes="field")
-                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="name", max_length=12)
-                    kinds = [(_(label), kind) for label, kind in SEAT_KINDS]
-                    yield Select(kinds, value="human", allow_blank=False, id=f"seat-{i}", classes="seat")
+                    yield Label(_("Player {n}").format(n=i + 1), classes="field")
+                    yield Input(form.names[i], id=f"name-{i}", classes="name", max_length=12)
+                    kinds = [(seat_kind_name(k), k) for k in SEAT_KINDS]
+                    yield Select(kinds, value=form.seats[i], allow_blank=False, id=f"seat-{i}", classes="seat")
             with Horizontal(classes="row", id="game-row"):
-                yield Label("Game", classes="field")
+                yield Label(_("Game"), classes="field")
                 with RadioSet(id="variant"):
-                    yield RadioButton("Full game", value=True, id="variant-full")
-                    yield RadioButton("Short game", id="variant-short")
+                    yield RadioButton(_("Full game"), value=not form.short, id="variant-full")
+                    yield RadioButton(_("Short game"), value=form.short, id="variant-short")
             with Horizontal(classes="row"):
-                yield Label("Seed", classes="field")
-                yield Input(placeholder="optional: a number deals the same game again", id="seed", type="integer")
+                # translators: the number that deals a game (a random seed)
+                yield Label(_("Seed"), classes="field")
+                seed_help = _("optional: a number deals the same game again")
+                yield Input(form.seed, placeholder=seed_help, id="seed", type="integer")
+            with Horizontal(classes="row", id="language-row"):
+                yield Label(_("Language"), classes="field")
+                with RadioSet(id="language"):  # each language in its own words
+                    for lang in LANGUAGES:
+                        yield RadioButton(language_name(lang), value=lang == language(), id=f"language-{lang}")
             yield Plain(id="setup-error")
             yield Plain(self._saved_line(), id="saved")
             with Horizontal(classes="buttons"):
-                yield Button("Start", id="start", variant="primary")
-                yield Button("Tutorial", id="tutorial")
-                yield Button("Continue", id="continue", disabled=self.saved is None)
-                yield Button("Quit", id="quit")
-        yield Footer()
+                yield Button(_("Start"), id="start", variant="primary")
+                yield Button(_("Tutorial"), id="tutorial")
+                yield Button(_("Continue"), id="continue", disabled=self.saved is None)
+                yield Button(_("Quit"), id="quit")
+        yield Keys()
 
     def _saved_line(self) -> str:
         if self.saved is None:
-            return "No saved game yet."
-        return f"Saved game: {self.saved}."
+            return _("No saved game yet.")
+        return _("Saved game: {game}.").format(game=self.saved)
 
     def refresh_saved(self) -> None:
         """The autosaved game may have changed while this screen was covered."""
@@ -101,12 +121,16 @@ class SetupScreen(Screen[None]):
         self.query_one("#continue", Button).disabled = self.saved is None
 
     def on_mount(self) -> None:
-        self._show_names(2)
+        self._arrange()
         self.query_one("#start", Button).focus()
+
+    def _arrange(self) -> None:
+        """The rows of the players chosen, the fields for the terminal's height."""
+        self._show_names(self.form.players)
         self._fit(self.app.size.height)
-        players = self.query_one("#players", RadioSet)
-        # the keyboard's mark on the chosen count, not on the first button
-        players._selected = players.pressed_index  # noqa: SLF001 - RadioSet has no public setter
+        for radios in self.query(RadioSet):
+            # the keyboard's mark on the chosen button, not on the first one
+            radios._selected = radios.pressed_index  # noqa: SLF001 - RadioSet has no public setter
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.height)
@@ -121,8 +145,8 @@ class SetupScreen(Screen[None]):
             *self.query(RadioSet),
             *self.query(Button),
         ]
-        for field in fields:
-            field.compact = compact
+        for widget in fields:
+            widget.compact = compact
         self.set_class(compact, "-compact-form")
 
     def _players(self) -> int:
@@ -136,6 +160,25 @@ class SetupScreen(Screen[None]):
     @on(RadioSet.Changed, "#players")
     def players_changed(self) -> None:
         self._show_names(self._players())
+
+    @on(RadioSet.Changed, "#language")
+    async def language_changed(self, event: RadioSet.Changed) -> None:
+        """A language chosen: the screens are drawn again in it at once, and it is remembered."""
+        await self.game.choose_language(LANGUAGES[event.index])
+
+    async def redraw_words(self) -> None:
+        """Draw the form again in the reader's language, keeping what was filled in."""
+        self.form = Form(
+            players=self._players(),
+            names=[self.query_one(f"#name-{i}", Input).value for i in range(MAX_PLAYERS)],
+            seats=[str(self.query_one(f"#seat-{i}", Select).value) for i in range(MAX_PLAYERS)],
+            short=self.query_one("#variant-short", RadioButton).value,
+            seed=self.query_one("#seed", Input).value,
+        )
+        self.saved = autosave_summary()
+        await self.recompose()
+        self._arrange()
+        self.query_one("#language", RadioSet).focus()
 
     def seats(self) -> list[str]:
         """Who plays each seat: a person or a kind of bot."""
@@ -162,7 +205,7 @@ class SetupScreen(Screen[None]):
             self.query_one("#setup-error", Plain).update(msg[:1].upper() + msg[1:] + ".")
             return
         except ValueError:
-            self.query_one("#setup-error", Plain).update("The seed must be a whole number.")
+            self.query_one("#setup-error", Plain).update(_("The seed must be a whole number."))
             return
         self.game.start_game(Session.new(setup, autosave=autosave_path(), seats=self.seats()))
 

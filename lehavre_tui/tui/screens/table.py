@@ -15,6 +15,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, TabbedContent, TabPane
 
+from ...text import N_, _
 from ..widgets import (
     CommandBar,
     CommandInput,
@@ -31,7 +32,7 @@ from ..widgets import (
     TopBar,
     TownBuildings,
 )
-from .common import TooSmall, board
+from .common import Keys, TooSmall, board
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -50,8 +51,8 @@ def is_wide(width: int, height: int) -> bool:
 
 class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f3", "next_board", "Next board"),
-        Binding("escape", "focus_command", "Command bar", show=False),
+        Binding("f3", "next_board", N_("Next board")),
+        Binding("escape", "focus_command", N_("Command bar"), show=False),
     ]
 
     wide = True  # the arrangement in use; decided when composing, from the terminal's size
@@ -73,7 +74,7 @@ class TableScreen(Screen[None]):
             else:
                 yield from self._compact()
             yield CommandBar(id="command-bar")
-        yield Footer(compact=size.width < COMFORTABLE_FOOTER)
+        yield Keys(compact=size.width < COMFORTABLE_FOOTER)
 
     def _wide(self) -> ComposeResult:
         players = self.game.session.state.num_players if self.game.session else 2
@@ -81,42 +82,42 @@ class TableScreen(Screen[None]):
             with Vertical(id="left"):
                 with Horizontal(id="boards"):
                     with Vertical(id="left-col"):
-                        with board(Vertical(id="harbour"), "1 Harbour"):
+                        with board(Vertical(id="harbour"), _("1 Harbour")):
                             yield SupplyTrack()
                             yield OfferSpaces()
-                        with board(VerticalScroll(id="town"), "Town"):
+                        with board(VerticalScroll(id="town"), _("Town")):
                             yield TownBuildings()
-                    with board(VerticalScroll(id="proposals"), "2 Building proposals"):
+                    with board(VerticalScroll(id="proposals"), _("2 Building proposals")):
                         yield ProposalStacks(below=4)
                 with Grid(id="players", classes=f"players-{players}"):
                     for seat in range(players):
                         yield PlayerPanel(seat)
             with Vertical(id="right"):
-                with board(Vertical(id="ships"), "3 Ships and rounds"):
+                with board(Vertical(id="ships"), _("3 Ships and rounds")):
                     yield ShipStacks()
                     yield RoundCard(coming=6)
-                with board(Vertical(id="log-board"), "Log"):
+                with board(Vertical(id="log-board"), _("Log")):
                     yield GameLog(id="log")
 
     def _compact(self) -> ComposeResult:
         players = self.game.session.state.num_players if self.game.session else 2
         with Horizontal(id="lower"):
             with Vertical(id="left-col"):
-                with board(Vertical(id="harbour"), "Harbour"):
+                with board(Vertical(id="harbour"), _("Harbour")):
                     yield SupplyTrack()
                     yield OfferSpaces()
-                with board(Vertical(id="player-lines"), "Players"):
+                with board(Vertical(id="player-lines"), _("Players")):
                     for seat in range(players):
                         yield PlayerLine(seat)
                 with TabbedContent(id="tabs"):
-                    with TabPane("Proposals", id="tab-proposals"), VerticalScroll():
+                    with TabPane(_("Proposals"), id="tab-proposals"), VerticalScroll():
                         yield ProposalStacks(compact=True)
-                    with TabPane("Town", id="tab-town"), VerticalScroll():
+                    with TabPane(_("Town"), id="tab-town"), VerticalScroll():
                         yield TownBuildings()
-                    with TabPane("Ships", id="tab-ships"), VerticalScroll():
+                    with TabPane(_("Ships"), id="tab-ships"), VerticalScroll():
                         yield ShipStacks()
                         yield RoundCard(coming=4)
-                    with TabPane("Players", id="tab-players"), VerticalScroll():
+                    with TabPane(_("Players"), id="tab-players"), VerticalScroll():
                         for seat in range(players):
                             yield PlayerLine(seat)
                         for seat in range(players):
@@ -124,7 +125,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="right-col"):
                 with VerticalScroll(id="active-box"):
                     yield PlayerPanel(-1, id="active-player")
-                with board(Vertical(id="log-board"), "Log"):
+                with board(Vertical(id="log-board"), _("Log")):
                     yield GameLog(id="log")
 
     def on_mount(self) -> None:
@@ -150,6 +151,14 @@ class TableScreen(Screen[None]):
             await self.recompose()
             self.command_input.value = typed
             self.focus_command()
+        self.call_after_refresh(self.fit_proposals)
+
+    async def redraw_words(self) -> None:
+        """The table in the reader's language (chosen anew), keeping the command being typed."""
+        typed = self.command_input.value
+        await self.recompose()
+        self.command_input.value = typed
+        self.focus_command()
         self.call_after_refresh(self.fit_proposals)
 
     def fit_proposals(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Button
 
 from ...engine.setup import Setup
 from ...session import Session, autosave_path
+from ...text import N_, _
 from ...tutorial import INTRO, STEPS, TutorialSession
 from ..widgets import TableWidget
 from .common import Plain, TooSmall
@@ -30,7 +31,22 @@ if TYPE_CHECKING:
 
     from ..app import LeHavreApp
 
-DONE = "You played the rulebook's first round. The table is yours now: play on with all three, or ctrl+q to quit."
+DONE = N_("You played the rulebook's first round. The table is yours now: play on with all three, or ctrl+q to quit.")
+
+
+# The game in short, after the lesson: a point a line.
+IN_SHORT = (
+    N_(
+        "· A turn: 'supply' (your ship moves on, goods arrive on the offer spaces), then one main "
+        "action: 'take' one offer space, or 'enter' a building (paying its entry fee unless it is yours)."
+    ),
+    N_("· Buying, selling and repaying loans are extra actions, any time in your turn; then 'end'."),
+    N_("· When a ship reaches the Interest chit, every player with a loan pays 1 franc."),
+    N_(
+        "· After seven turns the round ends: harvest (not in every round), feeding, sometimes a "
+        "building for the town, and a new ship comes into play."
+    ),
+)
 
 
 class LessonPanel(TableWidget):
@@ -65,19 +81,20 @@ class LessonPanel(TableWidget):
         s = self.lesson
         step = s.step
         text = Text()
-        text.append(f"Lesson {s.number}/{len(STEPS)}" if step else "Lesson done", self.st("label"))
+        lesson = _("Lesson {step}/{steps}").format(step=s.number, steps=len(STEPS))
+        text.append(lesson if step else _("Lesson done"), self.st("label"))
         if self.folded:
             if step is not None:
-                text.append(f"  type '{step.command}'", self.st("strong"))
-            text.append("  (F7: the explanation)", self.st("dim"))
+                text.append("  " + _("type '{command}'").format(command=step.command), self.st("strong"))
+            text.append("  " + _("(F7: the explanation)"), self.st("dim"))
             return text
         last = s.last
-        text.append("  Just now: ", self.st("dim"))
-        text.append(last.done if last is not None else INTRO)
-        text.append("\nTo do: " if step is not None else "\nNext: ", self.st("strong"))
-        text.append(step.do if step is not None else DONE)
+        text.append("  " + _("Just now:") + " ", self.st("dim"))
+        text.append(_(last.done if last is not None else INTRO))
+        text.append("\n" + (_("To do:") if step is not None else _("Next:")) + " ", self.st("strong"))
+        text.append(_(step.do if step is not None else DONE))
         if last is None:  # the keys, once (the footer keeps F7 and F4 in view)
-            text.append("  (F7 folds this panel, F4 puts the move in the bar)", self.st("dim"))
+            text.append("  " + _("(F7 folds this panel, F4 puts the move in the bar)"), self.st("dim"))
         return text
 
 
@@ -85,7 +102,7 @@ class TutorialTable(TableScreen):
     """The real table with the lesson's panel on top."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f7", "fold_lesson", "Lesson"),
+        Binding("f7", "fold_lesson", N_("Lesson")),
     ]
 
     _ended = False  # the last window has been shown
@@ -119,7 +136,7 @@ class LessonDone(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Stay at this table"),
+        Binding("escape", "dismiss", N_("Stay at this table")),
     ]
 
     @property
@@ -129,31 +146,25 @@ class LessonDone(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="lesson-done", classes="body dialog") as box:
-            box.border_title = "Round 1 is done"
+            box.border_title = _("Round 1 is done")
             with VerticalScroll(id="lesson-done-words"):
-                yield Plain(STEPS[-1].done, id="lesson-done-last")
+                yield Plain(_(STEPS[-1].done), id="lesson-done-last")
                 yield Plain(
-                    "You played the rulebook's first round, every move of it. In short:",
+                    _("You played the rulebook's first round, every move of it. In short:"),
                     id="lesson-done-head",
                 )
                 yield Plain(
-                    "· A turn: 'supply' (your ship moves on, goods arrive on the offer spaces), then one main "
-                    "action: 'take' one offer space, or 'enter' a building (paying its entry fee unless it is "
-                    "yours).\n"
-                    "· Buying, selling and repaying loans are extra actions, any time in your turn; then 'end'.\n"
-                    "· When a ship reaches the Interest chit, every player with a loan pays 1 franc.\n"
-                    "· After seven turns the round ends: harvest (not in every round), feeding, sometimes a "
-                    "building for the town, and a new ship comes into play.",
+                    "\n".join(_(line) for line in IN_SHORT),
                     id="lesson-done-text",
                 )
                 yield Plain(
-                    "Next: a short game for two against the heuristic bot, or a game of your own from the set-up.",
+                    _("Next: a short game for two against the heuristic bot, or a game of your own from the set-up."),
                     id="lesson-done-next",
                 )
             with Horizontal(classes="buttons"):
-                yield Button("Short game against a bot", id="lesson-bot", variant="primary")
-                yield Button("Set-up", id="lesson-setup")
-                yield Button("Stay at this table", id="lesson-stay")
+                yield Button(_("Short game against a bot"), id="lesson-bot", variant="primary")
+                yield Button(_("Set-up"), id="lesson-setup")
+                yield Button(_("Stay at this table"), id="lesson-stay")
 
     def on_mount(self) -> None:
         self.query_one("#lesson-bot", Button).focus()

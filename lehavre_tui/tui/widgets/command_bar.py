@@ -15,6 +15,7 @@ from textual.widgets import Input, Label
 from textual.widgets.input import Selection
 
 from ...commands import Step, building_named, complete, complete_step, table_word_of, verb_of
+from ...text import N_, _, ngettext
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -104,13 +105,13 @@ class CorrectableInput(Input):
 
 class CommandInput(CorrectableInput):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "history(-1)", "Previous command", show=False),
-        Binding("down", "history(1)", "Next command", show=False),
-        Binding("tab", "complete", "Complete", show=False),
+        Binding("up", "history(-1)", N_("Previous command"), show=False),
+        Binding("down", "history(1)", N_("Next command"), show=False),
+        Binding("tab", "complete", N_("Complete"), show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(placeholder="type a move (supply, take fish, enter ..., end) or help", id=id)
+        super().__init__(placeholder=_("type a move (supply, take fish, enter ..., end) or help"), id=id)
         self._pos = 0
         self._cycle: list[str] = []  # the lines Tab goes through, one a press
         self._cycle_at = -1
@@ -279,34 +280,43 @@ class CommandBar(Vertical):
 
 
 def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
-    from ..view import card
+    from ..view import card, name, text_of
 
     words = value.split()
     s = app.session
     assert s is not None
     if not words:
         if s.state.phase == "over":
-            return Text("The game is over. 'scores' shows the final scores again; F1 for help, ctrl+q to quit.")
+            return Text(_("The game is over. 'scores' shows the final scores again; F1 for help, ctrl+q to quit."))
         if s.is_bot_turn():
+            who = app.seat_label(s.state.current)
             if app.bots_paused and not app.bot_busy:
-                who = app.seat_label(s.state.current)
-                return Text(f"Bots paused: {who} is to play. F6 or 'pause' lets them go on.")
+                return Text(_("Bots paused: {player} is to play. F6 or 'pause' lets them go on.").format(player=who))
             return Text(
-                f"{app.seat_label(s.state.current)} is playing…  The bar waits for a person's turn "
-                "(show, cards, save, help and F1 still work)."
+                _(
+                    "{player} is playing…  The bar waits for a person's turn "
+                    "(show, cards, save, help and F1 still work)."
+                ).format(player=who)
             )
         lines = complete("", s.state)
         verbs = list(dict.fromkeys(line.split()[0] for line in lines))
         pend = s.state.pending
-        keys = "   (Tab completes, Up/Down: earlier commands, F4 a hint)"
+        keys = _("(Tab completes, Up/Down: earlier commands, F4 a hint)")
         if app.size.width < 100:  # the same in fewer words, so that a second line still fits
-            keys = "   (Tab completes, F4 a hint)"
-        now = Text("Now: " + ", ".join(verbs) + keys)
+            keys = _("(Tab completes, F4 a hint)")
+        # translators: the moves possible now, under the command bar: "Now: supply, buy, sell, end"
+        now = Text(_("Now: {moves}").format(moves=", ".join(verbs)) + "   " + keys)
         if pend is not None and pend.kind == "peek" and s.state.special_deck:
-            top = [card(b).name for b in s.state.special_deck[:2]]
-            now.append(f"\nTop special buildings: {' then '.join(top)}. 'keep' them so, or 'swap' them.")
+            first, second = (name(b) for b in s.state.special_deck[:2])
+            peek = _("Top special buildings: {first} then {second}. 'keep' them so, or 'swap' them.")
+            now.append("\n" + peek.format(first=first, second=second))
         elif pend is not None and pend.kind == "build":
-            now.append(f"\nYou may build {pend.remaining} more: 'build NAME' (a stack top), or go on.")
+            more = ngettext(
+                "You may build {n} more: 'build NAME' (a stack top), or go on.",
+                "You may build {n} more: 'build NAME' (a stack top), or go on.",
+                pend.remaining,
+            )
+            now.append("\n" + more.format(n=pend.remaining))
         return now
     width = max(20, app.size.width - 6)
     out = Text(no_wrap=True, overflow="ellipsis")
@@ -317,7 +327,7 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
         b = building_named(words[1:])
         if b is not None:
             c = card(b)
-            out.append(f"{c.number} {c.name}: {c.text}")
+            out.append(f"{c.number} {name(b)}: {text_of(b)}")
             out.truncate(width, overflow="ellipsis")
             out.append("\n")
     room = 1 if out.plain else 2  # lines left for the choices
@@ -334,20 +344,23 @@ def _next_words(app: LeHavreApp, value: str, width: int, lines: int, cycling: St
         step = Step(step.position, step.typed, ())  # typed in full: nothing left to complete
     if not step.choices:
         if fits:
-            more = f"   (or {len(fits) - 1} more ways)" if len(fits) > 1 else ""
-            return Text(f"Enter plays: {fits[0]}{more}")
-        return Text("No legal move starts like this; Enter explains why, 'help' lists the commands.")
-    label = "Tab: " if len(step.choices) > 1 else "Tab completes: "
+            plays = _("Enter plays: {move}").format(move=fits[0])
+            if len(fits) > 1:
+                ways = len(fits) - 1
+                plays += "   " + ngettext("(or {n} more way)", "(or {n} more ways)", ways).format(n=ways)
+            return Text(plays)
+        return Text(_("No legal move starts like this; Enter explains why, 'help' lists the commands."))
+    label = _("Tab:") + " " if len(step.choices) > 1 else _("Tab completes:") + " "
     text = Text(label, style="dim")
     line_start = 0
     for i, c in enumerate(step.choices):
         item = c.word + (f" ({c.note})" if c.note else "")
         rest = len(step.choices) - i - 1
-        tail = f"  … {rest} more" if rest else ""
+        tail = "  " + more_choices(rest) if rest else ""
         last_line = text.plain.count("\n") + 1 >= lines
         if i and text.cell_len - line_start + 3 + len(item) + (len(tail) if last_line else 0) > width:
             if last_line:
-                text.append(f"  … {len(step.choices) - i} more", style="dim")
+                text.append("  " + more_choices(len(step.choices) - i), style="dim")
                 break
             text.append("\n")
             line_start = text.cell_len
@@ -356,3 +369,8 @@ def _next_words(app: LeHavreApp, value: str, width: int, lines: int, cycling: St
         current = cycling is not None and value == c.line
         text.append(item, style="reverse" if current else "")
     return text
+
+
+def more_choices(n: int) -> str:
+    """'… 3 more': the choices that did not fit under the bar."""
+    return ngettext("… {n} more", "… {n} more", n).format(n=n)

@@ -7,10 +7,15 @@ from typing import TYPE_CHECKING, cast
 from rich.text import Text
 from textual.widgets import RichLog
 
+from ..view import bot_label, template_of
 from .base import seat_style, styled
 
 if TYPE_CHECKING:
+    from ...session import LogLine
     from ..app import LeHavreApp
+
+# Lines that mark a stage of the game (drawn strong), by the start of their English template.
+HEADLINES = ("Round ", "The last round", "The game is over", "Feeding")
 
 
 class GameLog(RichLog):
@@ -33,12 +38,13 @@ class GameLog(RichLog):
             self._shown = 0
             self._moves = []
         for line in lines[self._shown :]:
-            self.write(self._line(line.text, line.seat))
+            self.write(self._line(line))
             self._moves.append(line.move)
         self._shown = len(lines)
 
-    def _line(self, text: str, seat: int) -> Text:
-        if text.startswith(("Round ", "The last round", "The game is over", "Feeding")):
+    def _line(self, line: LogLine) -> Text:
+        text = line.text  # in the reader's language
+        if template_of(line.event).startswith(HEADLINES):
             return Text(text, style=styled(self, "strong"))
         app = cast("LeHavreApp", self.app)
         session = app.session
@@ -55,8 +61,9 @@ class GameLog(RichLog):
         kind = session.seats[speaker] if speaker < len(session.seats) else "human"
         bot = kind != "human"
         if bot and text.startswith(name + " "):  # "Ben (heuristic bot) takes the 5 fish."
-            t = Text(f"{name} ({kind} bot) {text[len(name) + 1 :]}")
-            name = f"{name} ({kind} bot)"
+            labelled = bot_label(name, kind)
+            t = Text(f"{labelled} {text[len(name) + 1 :]}")
+            name = labelled
         if bot:
             t.stylize("italic")
         # the space after the name shares its style (drawn pictures keep it so)

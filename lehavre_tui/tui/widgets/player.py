@@ -12,19 +12,29 @@ from ...commands import to_command
 from ...engine.actions import Enter, SellShip
 from ...engine.cards import content
 from ...engine.goods import STANDARD_GOODS, UPGRADED_GOODS, Good
+from ...engine.message import Count
 from ...engine.scoring import score
 from ...engine.state import GameState
-from ...engine.words import plural
+from ...text import NP_, _, pgettext, render
 from ..glyphs import Glyphs
-from ..view import GOOD_LABEL, TYPE_WORDS, card, escape, food_view, kind_tag
+from ..view import TYPE_WORDS, bot_label, card, escape, food_view, good_label, kind_tag, name, type_short
 from .base import TableWidget, card_action, fill_action, link
+
+# A ship's kind before its name on a player's board: "wooden Appoline".
+SHIP_KIND = {
+    # translators: a ship's kind before its name on a player's board: "wooden Appoline"
+    "wooden": NP_("ship:kind", "wooden"),
+    "iron": NP_("ship:kind", "iron"),
+    "steel": NP_("ship:kind", "steel"),
+    "luxury": NP_("ship:kind", "luxury"),
+}
 
 
 def owned_counts(s: GameState, seat: int, g: Glyphs) -> str:
     """'craft 2, public 1, ♆ 3, ⚒ 1': what the buildings that count types or symbols count
     ('' when the seat's buildings have neither)."""
     types: Counter[str] = Counter(card(b).type for b in s.buildings_of(seat))
-    parts = [f"{TYPE_WORDS[k]} {types[k]}" for k in TYPE_WORDS if TYPE_WORDS[k] and types[k]]
+    parts = [f"{type_short(k)} {types[k]}" for k in TYPE_WORDS if TYPE_WORDS[k] and types[k]]
     fishermen, hammers = s.symbols(seat)
     if fishermen:
         parts.append(f"{g.fisherman} {fishermen}")
@@ -62,12 +72,12 @@ class PlayerPanel(TableWidget):
         p = s.players[self.seat_no]
         active = s.current == self.seat_no and s.phase != "over"
         self.set_class(active, "-active")
-        name = escape(p.name.upper())
-        kind = self.app_session_seat_kind()
-        if kind != "human":
-            name += f" ({kind} bot)"
-        self.border_title = f"{name} {self.g.pointer} to play" if active else name
-        self.border_subtitle = f"wealth so far {score(s, self.seat_no).total}"
+        title = escape(bot_label(p.name.upper(), self.app_session_seat_kind()))
+        if active:
+            # translators: a player's board's title while it is that player's turn: "ANNA ▸ to play"
+            title = _("{player} {pointer} to play").format(player=title, pointer=self.g.pointer)
+        self.border_title = title
+        self.border_subtitle = _("wealth so far {points}").format(points=score(s, self.seat_no).total)
         super().sync()
 
     def app_session_seat_kind(self) -> str:
@@ -81,19 +91,20 @@ class PlayerPanel(TableWidget):
         s = self.state
         f = food_view(s, self.seat_no)
         t = Text()
-        t.append("Food ", self.st("label"))
-        t.append(f"due {f.due} ", self.st("strong"))
+        t.append(_("Food") + " ", self.st("label"))
+        t.append(_("due {n}").format(n=f.due) + " ", self.st("strong"))
         if f.ships:
-            t.append(f"(ships {f.ships}) ", self.st("dim"))
-        t.append(f"{self.g.sep} have {f.goods}+{f.francs}{self.g.franc} {self.g.sep} ")
+            t.append(_("(ships {n})").format(n=f.ships) + " ", self.st("dim"))
+        have = _("have {food}").format(food=f"{f.goods}+{f.francs}{self.g.franc}")
+        t.append(f"{self.g.sep} {have} {self.g.sep} ")
         if f.due == 0:
-            t.append("fed by ships" if f.ships else "none due", self.st("good"))
+            t.append(_("fed by ships") if f.ships else _("none due"), self.st("good"))
         elif f.goods >= f.due:
-            t.append("covered", self.st("good"))
+            t.append(_("covered"), self.st("good"))
         elif f.covered:
-            t.append(f"{f.due - f.goods}{self.g.franc} needed", self.st("warn"))
+            t.append(_("{francs} needed").format(francs=f"{f.due - f.goods}{self.g.franc}"), self.st("warn"))
         else:
-            t.append(f"{f.short} short: loan!", self.st("warn"))
+            t.append(_("{n} short: loan!").format(n=f.short), self.st("warn"))
         return t
 
     def _goods(self) -> RenderableType:
@@ -105,8 +116,8 @@ class PlayerPanel(TableWidget):
                 return Group(*grid)
         # a narrow board (4 or 5 players, a small terminal): only the goods there are, in a line
         t = Text()
-        t.append("Goods ", self.st("label"))
-        held = [f"{GOOD_LABEL[gd]} {p.goods[gd]}" for gd in (*STANDARD_GOODS, *UPGRADED_GOODS) if p.goods[gd]]
+        t.append(_("Goods") + " ", self.st("label"))
+        held = [f"{good_label(gd)} {p.goods[gd]}" for gd in (*STANDARD_GOODS, *UPGRADED_GOODS) if p.goods[gd]]
         t.append(", ".join(held) if held else self.g.dash, self.st("strong") if held else self.st("dim"))
         return t
 
@@ -119,7 +130,8 @@ class PlayerPanel(TableWidget):
         for row in (STANDARD_GOODS, UPGRADED_GOODS):
             for i, good in enumerate(row):
                 column[i % cols].append(good)
-        label_w = [max(len(GOOD_LABEL[g]) for g in col) for col in column]
+        labels = {g: good_label(g) for g in (*STANDARD_GOODS, *UPGRADED_GOODS)}
+        label_w = [max(len(labels[g]) for g in col) for col in column]
         count_w = [max(len(str(p.goods[g])) for g in col) for col in column]
         lines: list[Text] = []
         for row in (STANDARD_GOODS, UPGRADED_GOODS):
@@ -127,7 +139,7 @@ class PlayerPanel(TableWidget):
                 line = Text()
                 for c, good in enumerate(row[start : start + cols]):
                     n = str(p.goods[good])
-                    label = GOOD_LABEL[good]
+                    label = labels[good]
                     line.append(label + " " * (label_w[c] - len(label) + 1 + count_w[c] - len(n)), self.st("dim"))
                     line.append(n + "  ", self.st("strong") if p.goods[good] else self.st("dim"))
                 line.rstrip()
@@ -139,12 +151,14 @@ class PlayerPanel(TableWidget):
         p = s.players[self.seat_no]
         t = Text()
         t.append(f"{p.francs}{self.g.franc}  ", self.st("strong"))
-        t.append(f"loans {p.loans}  ", self.st("warn") if p.loans else self.st("dim"))
-        t.append("worker ", self.st("label"))
+        # translators: the number of loans on a player's board: "loans 2"
+        t.append(_("loans {n}").format(n=p.loans) + "  ", self.st("warn") if p.loans else self.st("dim"))
+        # translators: where a player's worker stands: "worker Fishery" or "worker at home"
+        t.append(_("worker") + " ", self.st("label"))
         if p.worker is None:
-            t.append("at home", self.st("dim"))
+            t.append(_("at home"), self.st("dim"))
         else:
-            t.append(card(p.worker).name)
+            t.append(name(p.worker))
         return t
 
     def _ships_line(self) -> Text:
@@ -152,7 +166,7 @@ class PlayerPanel(TableWidget):
         p = s.players[self.seat_no]
         c = content()
         t = Text()
-        t.append("Ships ", self.st("label"))
+        t.append(_("Ships") + " ", self.st("label"))
         if not p.ships:
             t.append(self.g.dash, self.st("dim"))
             return t
@@ -163,19 +177,22 @@ class PlayerPanel(TableWidget):
             sc = c.ships[x]
             if i:
                 t.append(", ")
-            name = f"{sc.type} {sc.name}"
+            # translators: a ship on a player's board: "wooden Appoline"
+            label = _("{kind} {ship}").format(kind=pgettext("ship:kind", SHIP_KIND[sc.type]), ship=sc.name)
             if selling:
-                t.append_text(link(name, fill_action(to_command(SellShip(ship=x), s))))
+                t.append_text(link(label, fill_action(to_command(SellShip(ship=x), s))))
             else:
-                t.append(name)
-            t.append(f" ({sc.value}, food {c.ship_kinds[sc.type].food[n - 1]})")
+                t.append(label)
+            # translators: after a ship on a player's board: its value and the food it supplies
+            about = _("({value}, food {food})").format(value=sc.value, food=c.ship_kinds[sc.type].food[n - 1])
+            t.append(f" {about}")
         return t
 
     def _buildings_line(self) -> Text:
         s = self.state
         g = self.g
         t = Text()
-        t.append("Buildings ", self.st("label"))
+        t.append(_("Buildings") + " ", self.st("label"))
         mine = sorted(s.buildings_of(self.seat_no), key=lambda b: card(b).number)
         if not mine:
             t.append(g.dash, self.st("dim"))
@@ -188,9 +205,9 @@ class PlayerPanel(TableWidget):
                 t.append(", ")
             c = card(b)
             if c.can_enter:
-                t.append_text(link(c.name, fill_action(to_command(Enter(building=b), s))))
+                t.append_text(link(name(b), fill_action(to_command(Enter(building=b), s))))
             else:
-                t.append_text(link(c.name, card_action(b), self.st("dim")))
+                t.append_text(link(name(b), card_action(b), self.st("dim")))
             t.append(f" {kind_tag(c, g)}", self.st("dim"))
             for seat in s.occupants(b):
                 t.append(" ")
@@ -224,23 +241,25 @@ class PlayerLine(TableWidget):
         p = s.players[self.seat_no]
         f = food_view(s, self.seat_no)
         active = s.current == self.seat_no and s.phase != "over"
-        name = Text()
-        name.append(f"{g.pointer}" if active else " ", self.st("active") if active else self.st("dim"))
-        name.append(" ")
-        name.append(p.name, self.seat(self.seat_no))
+        who = Text()
+        who.append(f"{g.pointer}" if active else " ", self.st("active") if active else self.st("dim"))
+        who.append(" ")
+        who.append(p.name, self.seat(self.seat_no))
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True, width=max(len(q.name) for q in s.players) + 2)
         grid.add_column(no_wrap=True, justify="right", width=4)
-        grid.add_column(no_wrap=True, width=10)
+        wealth = _("wealth {points}").format(points=score(s, self.seat_no).total)
+        grid.add_column(no_wrap=True, width=max(10, len(_("wealth {points}").format(points=999))))
         grid.add_column(overflow="fold", ratio=1)
         food_style = self.st("good") if f.covered else self.st("warn")
-        food = Text(f"food due {f.due}, has {f.goods}+{f.francs}{g.franc}", food_style)
+        has = f"{f.goods}+{f.francs}{g.franc}"
+        food = Text(_("food due {n}, has {food}").format(n=f.due, food=has), food_style)
         if p.loans:
-            food.append(f" {g.sep} {plural(p.loans, 'loan')}", self.st("warn"))
+            food.append(f" {g.sep} {render(Count(p.loans, 'loan'))}", self.st("warn"))
         grid.add_row(
-            name,
+            who,
             Text(f"{p.francs}{g.franc}"),
-            Text(f"wealth {score(s, self.seat_no).total}", self.st("strong")),
+            Text(wealth, self.st("strong")),
             food,
         )
         return grid

@@ -7,7 +7,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..view import card, cost_text, fee_short, kind_tag
+from ...text import _, ngettext
+from ..view import card, cost_text, fee_short, kind_tag, name, text_of
 from .base import TableWidget, card_action, fill_action, link
 
 
@@ -51,8 +52,9 @@ class ProposalStacks(TableWidget):
     def _price(self, stack: list[str]) -> Text:
         top = card(stack[0])
         if top.price is None:
-            return Text("no sale", self.st("dim"))
-        return link(f"buy {top.price}{self.g.franc}", fill_action(f"buy {top.id.replace('_', '-')}"), self.st("link"))
+            return Text(_("no sale"), self.st("dim"))
+        price = _("buy {price}").format(price=f"{top.price}{self.g.franc}")
+        return link(price, fill_action(f"buy {top.id.replace('_', '-')}"), self.st("link"))
 
     def _label(self, i: int) -> Text:
         return Text(f"{i + 1} {self.g.pointer}", self.st("label"))
@@ -66,18 +68,19 @@ class ProposalStacks(TableWidget):
         top_row.add_column(overflow="fold", ratio=1)  # a long cost wraps rather than being cut
         top_row.add_column(no_wrap=True, justify="right")
         if not stack:
-            top_row.add_row(self._label(i), "", Text("empty", self.st("dim")), "", "")
+            top_row.add_row(self._label(i), "", Text(_("empty"), self.st("dim")), "", "")
             return [top_row]
         top = card(stack[0])
         word = top.id.replace("_", "-")
         top_row.add_row(
             self._label(i),
             link(top.number, card_action(top.id), self.st("dim")),
-            link(top.name, fill_action(f"build {word}"), self.st("strong")),
+            link(name(top.id), fill_action(f"build {word}"), self.st("strong")),
             Text(cost_text(top.cost, compact=True)),
             self._price(stack),
         )
-        about = f"{kind_tag(top, g)} {g.sep} {fee_short(top, g)} {g.sep} value {top.value} {g.sep} {top.text}"
+        value = _("value {points}").format(points=top.value)
+        about = f"{kind_tag(top, g)} {g.sep} {fee_short(top, g)} {g.sep} {value} {g.sep} {text_of(top.id)}"
         out: list[RenderableType] = [top_row, Padding(Text(about, self.st("dim")), (0, 0, 0, 7))]
         shown = stack[1 : 1 + below]
         if shown:
@@ -92,14 +95,15 @@ class ProposalStacks(TableWidget):
                 rest.add_row(
                     "",
                     link(c.number, card_action(b), self.st("dim")),
-                    link(c.name, card_action(b)),
+                    link(name(b), card_action(b)),
                     Text(kind_tag(c, g), self.st("dim")),
                     Text(cost_text(c.cost, compact=True), self.st("dim")),
                 )
             out.append(rest)
         more = len(stack) - 1 - len(shown)
         if more > 0:
-            out.append(Padding(Text(f"+ {more} more below (F2 lists them)", self.st("dim")), (0, 0, 0, 4)))
+            below_text = ngettext("+ {n} more below (F2 lists them)", "+ {n} more below (F2 lists them)", more)
+            out.append(Padding(Text(below_text.format(n=more), self.st("dim")), (0, 0, 0, 4)))
         return out
 
     def _wide(self, below: int) -> RenderableType:
@@ -120,24 +124,25 @@ class ProposalStacks(TableWidget):
         grid.add_column(no_wrap=True, justify="right")
         for i, stack in enumerate(self.state.proposals):
             if not stack:
-                grid.add_row(self._label(i), "", Text("empty", self.st("dim")), "")
+                grid.add_row(self._label(i), "", Text(_("empty"), self.st("dim")), "")
                 continue
             top = card(stack[0])
-            name = Text()
-            name.append_text(link(top.name, fill_action(f"build {top.id.replace('_', '-')}"), self.st("strong")))
-            name.append(f"\n{cost_text(top.cost, compact=True)} {g.sep} {kind_tag(top, g)}", self.st("dim"))
+            label = Text()
+            label.append_text(link(name(top.id), fill_action(f"build {top.id.replace('_', '-')}"), self.st("strong")))
+            label.append(f"\n{cost_text(top.cost, compact=True)} {g.sep} {kind_tag(top, g)}", self.st("dim"))
             number = link(top.number, card_action(top.id), self.st("dim"))
-            grid.add_row(self._label(i), number, name, self._price(stack))
+            grid.add_row(self._label(i), number, label, self._price(stack))
         parts: list[RenderableType] = [grid]
         for i, stack in enumerate(self.state.proposals):
             if len(stack) < 2:
                 continue
-            line = Text(f"under {i + 1}: ", self.st("dim"))
+            # translators: the cards under the top of a proposal stack: "under 2: 05 Bakehouse, ..."
+            line = Text(_("under {stack}:").format(stack=i + 1) + " ", self.st("dim"))
             for k, b in enumerate(stack[1:]):
                 if k:
                     line.append(", ", self.st("dim"))
                 c = card(b)
-                line.append_text(link(f"{c.number} {c.name}", card_action(b), self.st("dim")))
+                line.append_text(link(f"{c.number} {name(b)}", card_action(b), self.st("dim")))
                 line.append(f" ({kind_tag(c, g)})", self.st("dim"))
             parts.append(line)
         return Group(*parts)

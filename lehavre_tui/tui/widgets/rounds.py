@@ -7,10 +7,19 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.cards import content
-from ..view import TOWN_WORDS, card, round_info
+from ...engine.message import Card, Count
+from ...text import NP_, _, pgettext, render
+from ...text.render import join
+from ..view import TOWN_THEN, name, round_info
 from .base import TableWidget
 
-TOWN_SHORT = {"standard": "std", "special": "spec", None: ""}
+TOWN_SHORT = {
+    # translators: the round card's table: the town builds a standard building (at most four letters)
+    "standard": NP_("town:short", "std"),
+    # translators: the round card's table: the town builds a special building (at most four letters)
+    "special": NP_("town:short", "spec"),
+    None: "",
+}
 
 
 class RoundCard(TableWidget):
@@ -28,33 +37,38 @@ class RoundCard(TableWidget):
         g = self.g
         now = round_info(s, min(s.round, s.rounds_total))
         ship = content().ships[now.ship]
-        kind = content().ship_kinds[ship.type].name.lower()
+        kind = render(Card(ship.type)).lower()
         head = Text()
-        head.append(f"Round {now.number} of {s.rounds_total}", self.st("strong"))
-        head.append(f": {now.food} food {g.sep} {'harvest' if now.harvest else 'no harvest'}\n")
-        head.append(
-            f"Then the town builds {TOWN_WORDS[now.town]}; the {kind} {ship.name} ({ship.value}) is launched.",
-            self.st("dim"),
-        )
+        head.append(_("Round {round} of {rounds}").format(round=now.number, rounds=s.rounds_total), self.st("strong"))
+        harvest = _("harvest") if now.harvest else _("no harvest")
+        head.append(f": {render(Count(now.food, 'food'))} {g.sep} {harvest}\n")
+        head.append(_(TOWN_THEN[now.town]).format(kind=kind, ship=ship.name, value=ship.value), self.st("dim"))
         parts: list[RenderableType] = [head]
         later = list(range(now.number + 1, min(s.rounds_total, now.number + self.coming) + 1))
         if later:
             grid = Table.grid(padding=(0, 1))
             grid.add_column(no_wrap=True)
-            for _ in later:
+            for _r in later:
                 grid.add_column(justify="right", no_wrap=True, min_width=4)
             infos = [round_info(s, r) for r in later]
-            grid.add_row(Text("Coming", self.st("label")), *[Text(str(i.number), self.st("strong")) for i in infos])
-            grid.add_row(Text("food", self.st("dim")), *[Text(str(i.food)) for i in infos])
-            grid.add_row(Text("harvest", self.st("dim")), *[Text("yes" if i.harvest else g.dash) for i in infos])
-            grid.add_row(Text("town", self.st("dim")), *[Text(TOWN_SHORT[i.town] or g.dash) for i in infos])
+            yes = _("yes")
+            town = [Text(pgettext("town:short", TOWN_SHORT[i.town]) if TOWN_SHORT[i.town] else g.dash) for i in infos]
+            # translators: the rounds to come, in a small table on the round card
+            grid.add_row(Text(_("Coming"), self.st("label")), *[Text(str(i.number), self.st("strong")) for i in infos])
+            grid.add_row(Text(_("food"), self.st("dim")), *[Text(str(i.food)) for i in infos])
+            grid.add_row(Text(_("harvest"), self.st("dim")), *[Text(yes if i.harvest else g.dash) for i in infos])
+            grid.add_row(Text(_("town"), self.st("dim")), *town)
             parts.append(grid)
         else:
-            parts.append(Text("This is the last round; then one final action each.", self.st("warn")))
+            parts.append(Text(_("This is the last round; then one final action each."), self.st("warn")))
         if s.variant == "full":
-            deck = Text(f"Special buildings: {len(s.special_deck)} face down", self.st("dim"))
+            deck = Text(_("Special buildings: {n} face down").format(n=len(s.special_deck)), self.st("dim"))
             if s.pending is not None and s.pending.kind == "peek" and s.special_deck:
-                top = ", ".join(card(b).name for b in s.special_deck[:2])
-                deck.append(f"\nTop two (Marketplace, only {s.players[s.current].name} looks): {top}", self.st("warn"))
+                top = join([name(b) for b in s.special_deck[:2]], ",")
+                # translators: {building} is the Marketplace, which lets its user look at two cards
+                looks = _("Top two ({building}, only {player} looks): {buildings}").format(
+                    building=name("marketplace"), player=s.players[s.current].name, buildings=top
+                )
+                deck.append("\n" + looks, self.st("warn"))
             parts.append(deck)
         return Group(*parts)

@@ -9,7 +9,17 @@ from rich.text import Text
 from ...commands import to_command
 from ...engine.actions import BuyShip
 from ...engine.cards import SHIP_TYPES, content
+from ...text import NP_, _, pgettext
 from .base import TableWidget, fill_action, link
+
+# The kinds of ship in the ship board's first column.
+KIND_SHORT = {
+    # translators: a kind of ship, one short word in the ship board's first column
+    "wooden": NP_("ship:short", "Wooden"),
+    "iron": NP_("ship:short", "Iron"),
+    "steel": NP_("ship:short", "Steel"),
+    "luxury": NP_("ship:short", "Luxury"),
+}
 
 
 class ShipStacks(TableWidget):
@@ -29,8 +39,9 @@ class ShipStacks(TableWidget):
         for t in SHIP_TYPES:
             kind = c.ship_kinds[t]
             stack = s.ship_stacks.get(t, [])
-            label = Text(kind.name.split()[0], self.st("label"))
-            food = Text(f"food {kind.food[n - 1]}", self.st("dim"))
+            label = Text(pgettext("ship:short", KIND_SHORT[t]), self.st("label"))
+            # translators: the food a ship supplies at the end of each round
+            food = Text(_("food {n}").format(n=kind.food[n - 1]), self.st("dim"))
             if not stack:
                 grid.add_row(label, Text(g.dash, self.st("dim")), Text(""), food)
                 continue
@@ -39,9 +50,10 @@ class ShipStacks(TableWidget):
             if len(stack) > 1:
                 what.append(f" +{len(stack) - 1}", self.st("dim"))
             if kind.price is None:
-                price = Text("build only", self.st("dim"))
+                price = Text(_("build only"), self.st("dim"))
             else:
                 buy = fill_action(to_command(BuyShip(ship_type=t), s))
-                price = link(f"buy {kind.price}{g.franc}", buy, self.st("link"))
+                # translators: a price to click, in a narrow column: "buy 14₣"
+                price = link(_("buy {price}").format(price=f"{kind.price}{g.franc}"), buy, self.st("link"))
             grid.add_row(label, what, price, food)
         return grid

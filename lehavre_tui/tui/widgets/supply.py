@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.cards import content
-from ..view import SHORT
+from ..view import short_mark
 from .base import TableWidget
 
 
@@ -31,8 +31,8 @@ class SupplyTrack(TableWidget):
             head = Text(self.g.chit(pos), self.st("active") if nxt else self.st("strong"))
             chit = chits[s.chits[pos] - 1]
             if s.revealed[pos]:
-                short = {**SHORT, "francs": self.g.franc}
-                goods.append(Text(f"{short[chit.first]}+{short[chit.second]}"))
+                first, second = (self.g.franc if k == "francs" else short_mark(k) for k in (chit.first, chit.second))
+                goods.append(Text(f"{first}+{second}"))
                 if chit.interest:
                     head.append(self.g.interest, self.st("warn"))
             else:

@@ -6,8 +6,10 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.message import Count
 from ...engine.scoring import score
-from ..view import TOWN_WORDS, phase_line, round_info
+from ...text import _, render
+from ..view import TOWN_BUILDS, phase_line, round_info
 from .base import TableWidget
 
 GAP = 2  # columns between the three parts
@@ -30,17 +32,19 @@ class TopBar(TableWidget):
         left = Text()
         if brand:
             left.append(" LE HAVRE ", self.st("strong"))
-        left.append(f" Round {info.number}/{s.rounds_total}", self.st("strong"))
-        left.append(f" {self.g.sep} {info.food} food")
+        now = _("Round {round}/{rounds}").format(round=info.number, rounds=s.rounds_total)
+        left.append(f" {now}", self.st("strong"))
+        left.append(f" {self.g.sep} " + render(Count(info.food, "food")))
         if harvest:
-            left.append(f" {self.g.sep} {'harvest' if info.harvest else 'no harvest'}")
+            left.append(f" {self.g.sep} " + (_("harvest") if info.harvest else _("no harvest")))
         if town:
-            left.append(f" {self.g.sep} town builds {TOWN_WORDS[info.town]}")
+            left.append(f" {self.g.sep} " + _(TOWN_BUILDS[info.town]))
         return left
 
     def _wealth(self, label: bool) -> Text:
         s = self.state
-        right = Text("wealth " if label else "", self.st("dim"))
+        # translators: before the players' wealth so far in the top bar: "wealth Anna 12  Ben 9"
+        right = Text(_("wealth") + " " if label else "", self.st("dim"))
         for i in range(s.num_players):
             if i:
                 right.append("  ")

@@ -8,7 +8,8 @@ from rich.text import Text
 
 from ...commands import to_command
 from ...engine.actions import Enter
-from ..view import card, fee_short, kind_tag
+from ...text import _
+from ..view import card, fee_words, kind_tag, name
 from .base import TableWidget, card_action, fill_action, link
 
 
@@ -22,7 +23,7 @@ class TownBuildings(TableWidget):
         g = self.g
         town = sorted(s.town_buildings(), key=lambda x: card(x).number)
         if not town:
-            return Text("The town owns no buildings.", self.st("dim"))
+            return Text(_("The town owns no buildings."), self.st("dim"))
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True)  # the card number, as long as it is (SP-12)
         grid.add_column(overflow="fold", ratio=1)  # a long name wraps rather than being cut
@@ -32,16 +33,16 @@ class TownBuildings(TableWidget):
         for b in town:
             c = card(b)
             cmd = to_command(Enter(building=b), s)
-            name = link(c.name, fill_action(cmd), self.st("strong") if c.can_enter else self.st("dim"))
+            label = link(name(b), fill_action(cmd), self.st("strong") if c.can_enter else self.st("dim"))
             for seat in s.occupants(b):
-                name.append(" ")
-                name.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
+                label.append(" ")
+                label.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
             grid.add_row(
                 link(c.number, card_action(b), self.st("dim")),
-                name,
+                label,
                 Text(kind_tag(c, g), self.st("dim")),
-                Text(fee_short(c, g).removeprefix("fee ")),
+                Text(fee_words(c, g)),
                 Text("" if c.price is None else f"{c.price}{g.franc}", self.st("dim")),
             )
-        key = Text(f"{g.fisherman} fisherman  {g.hammer} hammer", self.st("dim"))
-        return Group(grid, key)
+        key = _("{fisherman} fisherman  {hammer} hammer").format(fisherman=g.fisherman, hammer=g.hammer)
+        return Group(grid, Text(key, self.st("dim")))
