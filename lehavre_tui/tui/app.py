@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import contextlib
 import time
-from functools import partial
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..commands import CommandError, HelpRequested, complete, table_word_of
+from ..commands import CommandError, HelpRequested, table_word_of
 from ..engine.errors import IllegalAction
 from ..engine.message import Msg
 from ..session import Session, autosave_path
@@ -26,6 +26,7 @@ from ..settings import Settings, read_settings, save_settings, table_language
 from ..text import N_, _, render, set_language
 from ..text import language as current_language
 from .glyphs import Glyphs, glyphs_for
+from .palette import MovesProvider, palette_placeholder, system_commands
 from .view import bot_label
 
 if TYPE_CHECKING:
@@ -40,29 +41,6 @@ MIN_HEIGHT = 24
 def save_dir() -> Path:
     """Saves made with ctrl+s go next to the autosave, in the user's data directory."""
     return autosave_path().parent
-
-
-class MovesProvider(Provider):
-    """The command palette offers the same moves as the command bar."""
-
-    def _lines(self) -> list[str]:
-        app = cast("LeHavreApp", self.app)
-        if app.session is None:
-            return []
-        return [*complete("", app.session.state), "undo", "save", "help"]
-
-    async def discover(self) -> Hits:
-        app = cast("LeHavreApp", self.app)
-        for line in self._lines()[:60]:
-            yield DiscoveryHit(line, partial(app.play, line), text=line)
-
-    async def search(self, query: str) -> Hits:
-        app = cast("LeHavreApp", self.app)
-        matcher = self.matcher(query)
-        for line in self._lines():
-            score = matcher.match(line)
-            if score > 0:
-                yield Hit(score, matcher.highlight(line), partial(app.play, line), text=line)
 
 
 class LeHavreApp(App[None]):
@@ -411,6 +389,14 @@ class LeHavreApp(App[None]):
             self.refuse(_("{player} could not move: {error}").format(player=self.seat_label(before[0]), error=error))
             return
         self.follow_game(*before)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Textual's own palette entries (theme, quit, keys, screenshot) in the reader's words."""
+        return system_commands(super().get_system_commands(screen))
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=palette_placeholder()))
 
     def action_pause(self) -> None:
         """F6: the bots stop after the move they are making; again, they play on."""

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import pytest
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, RadioButton, RadioSet, Select, TabbedContent
 
@@ -269,6 +270,16 @@ async def _tutorial(app: LeHavreApp, pilot: Pilot[None]) -> list[str]:
     return texts
 
 
+async def _palette(app: LeHavreApp, pilot: Pilot[None]) -> list[str]:
+    """ctrl+p: Textual's own entries (theme, quit, keys, screenshot) and the search field."""
+    await settle(pilot)
+    await pilot.press("ctrl+p")
+    await settle(pilot)
+    assert isinstance(app.screen, CommandPalette)
+    await pilot.pause(0.3)  # the entries are discovered in the background
+    return [screen_text(app)]
+
+
 def _setup_app() -> LeHavreApp:
     played(2, "mid-game").save(autosave_path())
     return LeHavreApp()
@@ -287,6 +298,7 @@ SCREENS: dict[str, Screen] = {
     "scoring": Screen(lambda: LeHavreApp(played(2, "over"), bot_pace=0), (160, 48), _shows(ScoringScreen)),
     "solo scoring": Screen(lambda: LeHavreApp(played(1, "over"), bot_pace=0), (80, 24), _shows(ScoringScreen)),
     "set-up": Screen(_setup_app, (100, 30), _shows(SetupScreen)),
+    "palette": Screen(lambda: LeHavreApp(played(2, "mid-game"), bot_pace=0), (100, 30), _palette),
     "tutorial": Screen(lambda: LeHavreApp(TutorialSession.start()), (100, 30), _tutorial),
 }
 
