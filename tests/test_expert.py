@@ -10,6 +10,7 @@ from lehavre_tui.bots import ismcts as ismcts_mod
 from lehavre_tui.bots.ismcts import ExpertBot, Node
 from lehavre_tui.bots.playout import light_rank, play_to_round_end, policy_move
 from lehavre_tui.bots.value import wealth
+from lehavre_tui.engine import message
 from lehavre_tui.engine.actions import SellBuilding, SellShip
 from lehavre_tui.engine.rules import apply, legal_actions
 from lehavre_tui.engine.scoring import score
@@ -48,6 +49,21 @@ def test_silent_apply_changes_the_state_exactly_as_the_narrated_one() -> None:
         assert quiet.model_dump(exclude={"events"}) == loud.model_dump(exclude={"events"})
         s = loud
     assert told > 100
+
+
+def test_silent_playouts_never_put_a_message_into_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's events are templates with parameters, worded only when read: playouts
+    that nobody reads (narrate=False) never pay for the wording."""
+
+    def worded(*_args: object) -> str:
+        raise AssertionError("a silent playout put a message into words")
+
+    monkeypatch.setattr(message, "english", worded)
+    s = midgame(steps=20)
+    for seed in range(3):
+        end = play_to_round_end(s.clone(), random.Random(seed))
+        assert end.round > s.round or end.phase in ("final", "over")
+    ExpertBot(1, max_playouts=20).analyse(searched_position(), force=True)
 
 
 def test_light_policy_plays_legal_moves_and_sells_nothing_by_choice() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from lehavre_tui import text
 from lehavre_tui.bots.review import game_moves, review, review_game, review_text, reviewed_seats
 from lehavre_tui.bots.tournament import make_bot
 from lehavre_tui.cli import main as cli_main
@@ -16,6 +18,16 @@ from lehavre_tui.session import Session
 from lehavre_tui.text import render
 
 SETUP = Setup(players=2, variant="short", seed=4)
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """English whatever the machine's locale says, unless a test asks for --lang."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    yield
+    text.set_language("en")
 
 
 def played(moves: int, blunder_at: int | None = None) -> list[Action]:
@@ -47,6 +59,7 @@ def test_a_sold_building_is_found_as_a_costly_move() -> None:
     assert text[1].startswith("Played: Sell the ")
     assert text[2].startswith("Better: ")
     assert "trial games to the end of the round it left Anna about" in text[3]
+    assert text[3].endswith(" of wealth better off.") and " franc" in text[3]
 
 
 def test_the_review_is_the_same_every_time() -> None:
@@ -102,3 +115,21 @@ def test_review_command_refuses_bad_input(tmp_path: Path, capsys: pytest.Capture
     assert "Nobody called 'Zed' plays this game" in capsys.readouterr().err
     assert cli_main(["review", str(good), "--playouts", "0"]) != 0
     assert "--playouts" in capsys.readouterr().err
+
+
+def test_review_command_reads_in_polish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = Session.new(SETUP, seats=["human", "medium"])
+    for a in played(30, blunder_at=8):
+        s.act(a)
+    path = tmp_path / "game.json"
+    s.save(path)
+    assert cli_main(["review", str(path), "--playouts", "4", "--lang", "pl"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Anna: ") and "według oceny eksperta" in lines[0]
+    assert lines[1].startswith("Runda ") and any(line.startswith("Zagrano: ") for line in lines)
+    assert any(line.startswith("Lepiej: ") for line in lines)
+    assert any("gry próbne do końca rundy" in line or "gier próbnych do końca rundy" in line for line in lines)
+    english = ("Played", "Better", "Round", "trial", "wealth", "expert's")
+    assert not [line for line in lines if any(word in line for word in english)]
+    assert cli_main(["review", str(path), "--player", "Zed", "--lang", "cs"]) != 0
+    assert "Nikdo jménem „Zed“ tuto hru nehraje; hrají: Anna a Ben." in capsys.readouterr().err

@@ -73,10 +73,12 @@ class Mistake:
             better = Msg("Better: {move}.", move=describe(s, self.better))
         else:
             better = Msg("Better: {move}: {gain}.", move=describe(s, self.better), gain=gain)
+        # whole francs, counted with each language's noun forms ("about 3 francs better off": acc)
+        francs = Count(max(1, round(self.worth)), "franc", "acc")
         worth = MsgN(
-            "In {n} trial game to the end of the round it left {player} about {worth} wealth better off.",
-            "In {n} trial games to the end of the round it left {player} about {worth} wealth better off.",
-            "n", n=self.games, player=p.name, worth=f"{self.worth:.1f}",
+            "In {n} trial game to the end of the round it left {player} about {worth} of wealth better off.",
+            "In {n} trial games to the end of the round it left {player} about {worth} of wealth better off.",
+            "n", n=self.games, player=p.name, worth=francs,
         )
         return [position, played, better, worth]
 

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from ...bots.review import PLAYOUTS, review_game, review_text, reviewed_seats
-from ...text import _, render
+from ...text import N_, _, render
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ class ReviewScreen(ModalScreen[None]):
     """Each human's costliest moves (every seat's when no human plays); Esc goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back to the scores"),
+        Binding("escape", "close", N_("Back to the scores")),
     ]
     AUTO_FOCUS = "#review-scroll"  # the arrows and page keys scroll the review
     playouts = PLAYOUTS  # the expert's trial games a move
