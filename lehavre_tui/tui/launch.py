@@ -55,7 +55,9 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
 
 
 def _bot_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--budget", type=float, default=None, help=_("seconds a move for search bots (default 2)"))
+    parser.add_argument(
+        "--budget", type=float, default=None, help=_("seconds a move for the hard and expert bots (default 2)")
+    )
     parser.add_argument("--pace", type=float, default=0.6, help=_("seconds between two bot moves (default 0.6)"))
 
 
