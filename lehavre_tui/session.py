@@ -20,7 +20,7 @@ from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
-from .text import render
+from .text import language, render
 
 __all__ = ["Session", "SaveError", "SeatsError", "LogLine", "autosave_path"]
 
@@ -178,13 +178,13 @@ class Session:
         return cache[seat]
 
     def hint(self, budget: float = 1.0) -> tuple[str, str]:
-        """The search bot's suggestion for the player to act: (command, reason), the reason
-        in the reader's language."""
+        """The search bot's suggestion for the player to act: (command, reason), both in
+        the reader's words ('kup firma-budowlana-1')."""
         from .bots.hint import hint
         from .commands import to_command
 
         action, reason = hint(self.state, budget)
-        return to_command(action, self.state), render(reason)
+        return to_command(action, self.state, language()), render(reason)
 
     def record_solo(self) -> tuple[int | None, list[tuple[str, int]]] | None:
         """Enter a finished solo game in the local best scores (once); None otherwise."""

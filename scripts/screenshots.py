@@ -30,6 +30,7 @@ from lehavre_tui.commands import to_command  # noqa: E402
 from lehavre_tui.engine.rules import legal_actions  # noqa: E402
 from lehavre_tui.engine.setup import Setup  # noqa: E402
 from lehavre_tui.session import Session  # noqa: E402
+from lehavre_tui.text import set_language  # noqa: E402
 from lehavre_tui.tui.app import LeHavreApp  # noqa: E402
 from lehavre_tui.tui.screens.handoff import HandoffScreen  # noqa: E402
 from lehavre_tui.tui.widgets import CommandInput  # noqa: E402
@@ -187,6 +188,14 @@ async def main() -> None:
             await command(app, pilot, step.command)
 
     await shoot("tutorial", LeHavreApp(TutorialSession.start()), (160, 48), lesson)
+
+    # The same table read in Polish and in Czech (the reader's language, not the game's).
+    for lang in ("pl", "cs"):
+        await shoot(f"table-160x48-{lang}", game(language=lang), (160, 48), midgame(4))
+        await shoot(f"table-80x24-{lang}", game(language=lang), (80, 24), midgame(4))
+        await shoot(f"end-of-round-feeding-{lang}", game(language=lang), (160, 48), feeding)
+        await shoot(f"tutorial-{lang}", LeHavreApp(TutorialSession.start(), language=lang), (160, 48), lesson)
+    set_language("en")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from lehavre_tui.cli import _play, main, read_script, requested_language, resolv
 from lehavre_tui.commands import (
     CommandError,
     HelpRequested,
+    building_id,
     complete,
     complete_step,
     help_text,
@@ -31,6 +32,7 @@ from lehavre_tui.commands import (
 )
 from lehavre_tui.commands.words import VERBS_EN, fold, verb_of
 from lehavre_tui.engine.actions import (
+    BuyBuilding,
     BuyShip,
     Enter,
     Feed,
@@ -164,6 +166,36 @@ def test_pay_feed_keep_swap_sell_and_build_in_every_language(s: GameState) -> No
     assert parse("kup loď ocelová", s) == BuyShip(ship_type="steel")
     s = give(ready(s), 0, wood=2)
     assert parse("zbuduj targowisko", s) == parse("postav tržnice", s) == parse("build marketplace", s)
+
+
+def test_buildings_named_as_a_sentence_declines_them(s: GameState) -> None:
+    """Polish and Czech name a building in the case the verb asks for ('zbuduj stolarnię',
+    'kup tržnici', 'wejdź do piekarni', 'vstup do pekárny'), as the help's examples do."""
+    s = ready(s)
+    give(s, 0, francs=20, grain=4, wood=2)
+    own(s, "bakehouse")
+    own(s, "joinery")
+    assert parse("kup stolarnię", s) == parse("kup truhlářství", s) == BuyBuilding(building="joinery")
+    want = parse("enter bakehouse 4", s)
+    for line in ("wejdź do piekarni 4", "wejdz do piekarni 4", "wejdź piekarnię 4", "vstup do pekárny 4",
+                 "vstup na pekárnu 4", "vstup pekárnu 4"):  # fmt: skip
+        assert parse(line, s) == want, line
+    s = give(ready(s), 0, wood=2)
+    assert parse("postav tržnici", s) == parse("zbuduj targowisko", s) == parse("build marketplace", s)
+    assert building_id("hutę żelaza") == "ironworks"
+    assert building_id("kopalnię węgla") == "colliery"
+    assert building_id("ocelárny") == "steel_mill"
+
+
+def test_a_declined_name_never_beats_a_name_as_typed() -> None:
+    """Endings are tried last: a whole name or its beginning wins, and a short or
+    unrelated word is still no name ('do' alone, 'piec', a number)."""
+    assert building_id("piekarnia") == "bakehouse"
+    assert building_id("dok") == "dock"
+    with pytest.raises(CommandError):
+        building_id("stolx")
+    with pytest.raises(CommandError):
+        building_id("xyzzy")
 
 
 def test_a_prefix_of_a_polish_or_czech_verb(s: GameState) -> None:
@@ -590,6 +622,11 @@ def test_completion_offers_czech_words_to_a_czech_reader(s: GameState) -> None:
     assert "pekárna" in buildings
     assert any(line.startswith("vstup pekárna") for line in complete("vstup pek", s))
     assert "vstup pekárna" in [c.line for c in complete_step("vstup pek", s).choices]
+    # 'vstup do ': the same buildings, the lines keeping the word typed
+    assert [c.word for c in complete_step("vstup do ", s).choices] == buildings
+    assert "vstup do pekárna" in [c.line for c in complete_step("vstup do pek", s).choices]
+    after = complete_step("vstup do pekárna ", s).choices
+    assert after and all(c.line.startswith("vstup do pekárna ") for c in after)
 
 
 def test_a_line_begun_in_english_goes_on_in_english(s: GameState) -> None:

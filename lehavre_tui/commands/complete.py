@@ -13,7 +13,7 @@ is a whole word of any of the three languages that means it ('ryb', 'vezmi').
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.cards import content
 from ..engine.goods import parse_good
@@ -41,6 +41,7 @@ from .words import (
     good_of,
     is_food,
     is_francs,
+    is_into,
     line_language,
     section_of,
     shown_verb,
@@ -318,6 +319,9 @@ def complete_step(prefix: str, state: GameState, extra_verbs: tuple[str, ...] = 
         topics = [t for t in _help_topics(state, lang) if _topic_fits(topic, t)]
         position = len(words) if ends else len(words) - 1
         return Step(position, typed, tuple(Choice(f"{head} {t}", t) for t in topics))
+    into = ""
+    if verb_of(words[0]) == "enter" and len(words) > 1 and is_into(words[1]) and (ends or len(words) > 2):
+        into = words.pop(1)  # 'wejdź do ': the buildings follow as after 'wejdź '
     joined = _joined(words)
     tokens = [t for t, _i in joined]
     position = len(tokens) if ends else len(tokens) - 1
@@ -330,7 +334,15 @@ def complete_step(prefix: str, state: GameState, extra_verbs: tuple[str, ...] = 
             position -= 1
     typed = tokens[position] if position < len(tokens) else ""
     head = " ".join(words[: joined[position][1]]) if position < len(joined) else " ".join(words)
-    return Step(position, typed, tuple(_choices(state, fitting, position, typed, head)))
+    choices = _choices(state, fitting, position, typed, head)
+    if into:  # the line as typed, with its 'do'
+        choices = [replace(c, line=_with_word(c.line, 1, into)) for c in choices]
+    return Step(position, typed, tuple(choices))
+
+
+def _with_word(line: str, at: int, word: str) -> str:
+    words = line.split(" ")
+    return " ".join([*words[:at], word, *words[at:]])
 
 
 _TAKES_WORDS = ("help", "show", "save")  # words after them, though no legal move lists them

@@ -57,6 +57,7 @@ class _Name:
     title: str  # the English name, to tell twin cards (the two Wharves) apart from others
     keys: tuple[str, ...]
     number: str = ""  # the card's number ("09", "B1", "SP-14"), for buildings
+    declines: bool = False  # a building's name, which Polish and Czech decline ('stolarnię')
 
 
 class AmbiguousName(CommandError):
@@ -82,7 +83,7 @@ def _building_names() -> tuple[_Name, ...]:
             keys |= {_norm(card.name_pl) + _twin(b), _norm(card.name_cs) + _twin(b)}
         if card.action.kind == "wharf":
             keys.add("shipyard")
-        out.append(_Name(b, _label(b), card.name, tuple(sorted(keys)), card.number))
+        out.append(_Name(b, _label(b), card.name, tuple(sorted(keys)), card.number, declines=True))
     return tuple(out)
 
 
@@ -123,8 +124,9 @@ def words_listing(words: Iterable[str], conj: Literal["and", "or", ","] = ",") -
     return Listing(items, conj)
 
 
-def _tier(tok: str, key: str) -> int | None:
-    """0: the whole key, 1: its beginning, 2: the beginning of one of its later words."""
+def _tier(tok: str, key: str, declines: bool = False) -> int | None:
+    """0: the whole key, 1: its beginning, 2: the beginning of one of its later words,
+    3: the key declined, for a name that `declines` ('zbuduj stolarnię', 'kup tržnici')."""
     flat_tok, flat_key = tok.replace("-", ""), key.replace("-", "")
     if key == tok or flat_key == flat_tok:
         return 0
@@ -132,7 +134,29 @@ def _tier(tok: str, key: str) -> int | None:
         return 1
     if any(key[i + 1 :].startswith(tok) for i, c in enumerate(key) if c == "-"):
         return 2
+    if declines and _declined(tok, key):
+        return 3
     return None
+
+
+_VOWELS = "aeiouy"  # folded: ą, ę, á, é, ě, í, ó, ú, ů, ý are among them
+
+
+def _declined(tok: str, key: str) -> bool:
+    """Whether `tok` is `key` with other endings, word for word ('stolarnie' for
+    'stolarnia', 'hute-zelaza' for 'huta-zelaza', 'trznici' for 'trznice'): a word's stem
+    is the word without its closing vowels, at least three letters, and takes an ending of
+    up to three letters. The last word typed may be the beginning of the key's word."""
+    typed, words = tok.split("-"), key.split("-")
+    if len(typed) > len(words):
+        return False
+    for i, (t, w) in enumerate(zip(typed, words, strict=False)):
+        if t == w or (i == len(typed) - 1 and w.startswith(t) and i > 0):
+            continue
+        stem = w.rstrip(_VOWELS)
+        if len(stem) < 3 or not t.startswith(stem) or len(t) - len(stem) > 3 or t.isdigit():
+            return False
+    return True
 
 
 _NUMBER = re.compile(r"(sp|b)?-?0*([0-9]{1,3})")
@@ -226,7 +250,7 @@ def _resolve(
     hits: dict[int, list[_Name]] = {}
     if tok:
         for n in names:
-            tiers = [t for k in n.keys if (t := _tier(tok, k)) is not None]
+            tiers = [t for k in n.keys if (t := _tier(tok, k, n.declines)) is not None]
             if tiers:
                 hits.setdefault(min(tiers), []).append(n)
     if not hits:
@@ -278,7 +302,7 @@ def _take_name(
         if not all(_norm(w) for w in words[:n_words]):
             continue  # a word with nothing of a name in it (a stray sign) is not part of one
         tok = _norm(" ".join(words[:n_words]))
-        if tok and any(_tier(tok, key) in (0, 1) for n in names for key in n.keys):
+        if tok and any(_tier(tok, key, n.declines) in (0, 1, 3) for n in names for key in n.keys):
             k = n_words
             break
     try:

@@ -56,7 +56,7 @@ from .names import (
 from .now import _cards, _enterable, _for_sale, _tops, _visible
 from .tokens import _is_number, _number, _payments, _sections, _tokens, _words
 from .verbs import NOT_VERBS, UNKNOWN, UNKNOWN_GUESS, VERBS
-from .words import LANGUAGES, choice_of, fold, not_verb_of, shown_verb, verb_of, verb_words
+from .words import LANGUAGES, choice_of, fold, is_into, not_verb_of, shown_verb, verb_of, verb_words
 
 
 def _verb(word: str) -> str:
@@ -150,6 +150,8 @@ def _parse_enter(args: list[str], s: GameState) -> Action:
             )  # fmt: skip
         raise CommandError(Msg("Say which building to enter, e.g. 'enter bakehouse 4'."))
     main, sections = _sections(args)
+    if len(main) > 1 and is_into(main[0]):
+        main = main[1:]  # 'wejdź do piekarni', 'vstup do pekárny'
     if not main:
         raise CommandError(Msg("Name the building first, e.g. 'enter marketplace fish wood clay'."))
     try:

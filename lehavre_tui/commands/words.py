@@ -108,6 +108,7 @@ _GOODS = _goods_index()
 _FRANCS = {fold(w) for w in FRANCS_EN + words_pl.FRANCS + words_cs.FRANCS}
 _FOOD = {fold(w) for w in FOOD_EN + words_pl.FOOD + words_cs.FOOD}
 _WITH_BEFORE_GOODS = {fold(w) for mod in _FOREIGN.values() for w in mod.WITH_BEFORE_GOODS}
+_INTO = {fold(w) for mod in _FOREIGN.values() for w in mod.INTO}
 # goods named in two words ('smoked fish', 'wędzone ryby'): typed with a space, read as one
 MULTIWORD_GOODS = frozenset(
     {"smoked-fish"} | {fold(w) for mod in _FOREIGN.values() for forms in mod.GOODS.values() for w in forms if "-" in w}
@@ -149,6 +150,11 @@ def is_food(word: str) -> bool:
 def section_of(word: str) -> str | None:
     """'fee', 'pay', 'food' or 'with' for a payment section's word ('opłata', 'energie')."""
     return _SECTIONS.get(fold(word))
+
+
+def is_into(word: str) -> bool:
+    """'do', 'na': the word before a building entered, as Polish and Czech say it."""
+    return fold(word) in _INTO
 
 
 def is_short_with(word: str) -> bool:

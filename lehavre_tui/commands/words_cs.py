@@ -70,6 +70,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
 # 'with' in a short word, read as one only when goods follow ('s dřevo=1'), since names
 # have such words in them ('Trh s potravinami')
 WITH_BEFORE_GOODS: tuple[str, ...] = ("s", "se")
+# 'into' before the building entered ('wejdź do piekarni'), left out when a name follows
+INTO: tuple[str, ...] = ("do", "na")
 # other words of the choices after a building
 CHOICES: dict[str, tuple[str, ...]] = {
     "all": ("vše", "všechno", "všechny"),

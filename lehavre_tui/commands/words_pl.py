@@ -72,6 +72,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
 # 'with' in a short word, read as one only when goods follow ('z drewno=1'), since
 # names have such words in them ('Sklep z kanapkami')
 WITH_BEFORE_GOODS: tuple[str, ...] = ("z", "ze")
+# 'into' before the building entered ('wejdź do piekarni'), left out when a name follows
+INTO: tuple[str, ...] = ("do", "na")
 # other words of the choices after a building
 CHOICES: dict[str, tuple[str, ...]] = {
     "all": ("wszystko", "wszystkie"),

@@ -8,6 +8,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select
 
+from lehavre_tui import text
 from lehavre_tui.bots.heuristic import action_values
 from lehavre_tui.cli import main
 from lehavre_tui.commands import parse, to_command
@@ -137,6 +138,48 @@ async def test_the_hint_key_puts_a_legal_command_in_the_bar() -> None:
             await pilot.pause(0.02)
         await pilot.pause()
         assert table.query_one(CommandInput).value == command
+
+
+async def _hinted(app: LeHavreApp, pilot: Pilot[None]) -> str:
+    await pilot.press("f4")
+    for _ in range(500):
+        if not app.hint_busy:
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+    table = app.table
+    assert table is not None
+    return table.query_one(CommandInput).value
+
+
+async def test_a_hint_in_the_bar_is_played_by_enter_and_replaced_by_typing() -> None:
+    """The suggestion is the player's to take or to ignore: typing starts a line of one's
+    own in its place (never appended to the suggestion), Enter plays it as it stands."""
+    app = bot_app(["human", "human"], hint_budget=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        table = app.table
+        assert s is not None and table is not None
+        box = table.query_one(CommandInput)
+        assert await _hinted(app, pilot)
+        await pilot.press("s")
+        assert box.value == "s"
+        box.value = ""
+        before = s.state
+        command = await _hinted(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.actions == [parse(command, before)]
+
+
+async def test_a_hint_speaks_the_readers_words() -> None:
+    text.set_language("pl")
+    app = bot_app(["human", "human"], hint_budget=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        command = await _hinted(app, pilot)
+        assert command == to_command(parse(command, s.state), s.state, "pl")
 
 
 async def test_a_solo_game_ends_with_the_best_scores(data_dir: Path) -> None:

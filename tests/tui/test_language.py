@@ -260,7 +260,8 @@ async def _tutorial(app: LeHavreApp, pilot: Pilot[None]) -> list[str]:
     for command in TYPED[:12]:
         await type_command(app, pilot, command, dismiss=False)
     texts.append(screen_text(app))
-    await type_command(app, pilot, "take wood", dismiss=False)  # not the lesson's move: refused
+    wrong = {"en": "take wood", "pl": "weź drewno", "cs": "vezmi dřevo"}[language()]
+    await type_command(app, pilot, wrong, dismiss=False)  # not the lesson's move: refused
     texts.append(screen_text(app))
     for command in [*TYPED[12:], "feed"]:
         await type_command(app, pilot, command, dismiss=False)
@@ -305,7 +306,12 @@ SCREENS: dict[str, Screen] = {
 # Words a screen may show in Polish or Czech although they are English too: keys, the game's
 # name and its author's, and words the two languages share with English (add such a word here
 # when a translation really is the same word).
-SAME_WORDS: set[str] = {"esc", "tab", "ctrl", "enter", "backspace", "le", "havre", "lehavre", "uwe", "rosenberg"}
+SAME_WORDS: set[str] = {
+    "esc", "tab", "ctrl", "enter", "backspace", "le", "havre", "lehavre", "uwe", "rosenberg",
+    "start", "panel", "symbol", "bonus", "solo", "spec",  # Polish or Czech words too
+    "svg",  # a file format's name (the palette's screenshot entry)
+    "gra",  # the table behind the help window: words cut at the window's edge in both languages
+}  # fmt: skip
 _LETTERS = re.compile(r"[^\W\d_]{3,}")
 
 

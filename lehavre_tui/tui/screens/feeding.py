@@ -167,10 +167,9 @@ class FeedingScreen(ModalScreen[None]):
         self.query_one("#feeding-error", Plain).update(Text(text))
 
     def suggest(self, command: str, line: str) -> None:
-        """A hint: its payment goes into the box, ready to submit."""
+        """A hint: its payment goes into the box, ready to submit or to type over."""
         box = self.payment
-        box.value = command
-        box.cursor_position = len(command)
+        box.hold(command)  # selected: Enter pays it, typing replaces it
         box.focus()
         self.say(line)
 

@@ -201,7 +201,8 @@ class TableScreen(Screen[None]):
     def suggest(self, command: str, line: str) -> None:
         """A hint: said in the log and under the bar, its command put in the bar, not played."""
         self.query_one(GameLog).hint(line)
-        self.fill(command)
+        self.command_input.hold(command)  # selected: Enter plays it, typing replaces it
+        self.command_input.focus()
         self.query_one(CommandBar).say(command, line)
 
     # --- the command bar ------------------------------------------------------------------
