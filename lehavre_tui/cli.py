@@ -12,6 +12,7 @@ comment. Errors print one sentence and exit 2. What is printed is in the languag
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -546,6 +547,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(words)
     except SystemExit as exc:  # --help, or a usage error already explained by argparse
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    if args.command in ("run", "simulate"):
+        gc.enable()  # paused for the launch by `lehavre_tui.__main__`; these may run long
     if args.command == "run":
         return _run(args)
     if args.command == "simulate":

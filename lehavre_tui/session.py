@@ -54,6 +54,7 @@ class Session:
     # people take turns at one keyboard: the table says whose turn it is when it changes
     # hands (the tutorial's learner plays every seat)
     hotseat: ClassVar[bool] = True
+    tutorial: ClassVar[bool] = False  # the tutorial's lesson (its table has the lesson's panel)
 
     setup: Setup
     state: GameState

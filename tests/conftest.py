@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 
-from lehavre_tui.engine.actions import Action
-from lehavre_tui.engine.goods import parse_good
-from lehavre_tui.engine.rules import apply
-from lehavre_tui.engine.setup import Setup, new_game
-from lehavre_tui.engine.state import TOWN, GameState
-from lehavre_tui.tutorial.lesson import STACKS
+# The parsed card data is cached in a folder of this test run, never in the user's cache
+# (games started by the tests in other processes inherit it).
+os.environ["LEHAVRE_CACHE"] = _CACHE = tempfile.mkdtemp(prefix="lehavre-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+
+from lehavre_tui.engine.actions import Action  # noqa: E402
+from lehavre_tui.engine.goods import parse_good  # noqa: E402
+from lehavre_tui.engine.rules import apply  # noqa: E402
+from lehavre_tui.engine.setup import Setup, new_game  # noqa: E402
+from lehavre_tui.engine.state import TOWN, GameState  # noqa: E402
+from lehavre_tui.tutorial.lesson import STACKS  # noqa: E402
 
 # A fixed, complete table for 3 players (the tutorial's deal): used when a test does not care about the deal.
 STACKS_3P = STACKS

@@ -7,7 +7,7 @@ the card and the field that is wrong (`ContentError`).
 from __future__ import annotations
 
 import os
-import tomllib
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -307,6 +307,8 @@ def content_dir() -> Path:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    import tomllib  # here: a launch with the files' parse cached never needs it
+
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -327,31 +329,50 @@ def _validate(model: type[BaseModel], data: Any, path: Path, card: str) -> Any:
         raise ContentError(f"{path}: card {card}: {problems}") from None
 
 
-def load_content(directory: Path | None = None) -> Content:
-    """Load and validate every content file. Raises ContentError naming file, card and field."""
+CONTENT_FILES = (
+    "buildings_standard.toml",
+    "buildings_special.toml",
+    "ships.toml",
+    "rounds.toml",
+    "supply_chits.toml",
+    "setups.toml",
+)
+
+
+def load_content(directory: Path | None = None, parsed: Mapping[str, dict[str, Any]] | None = None) -> Content:
+    """Load and validate every content file. Raises ContentError naming file, card and field.
+
+    `parsed`: the files' TOML already parsed, by file name (`content_cache.py`); they are
+    validated all the same."""
     d = directory or content_dir()
+
+    def read(fname: str) -> dict[str, Any]:
+        if parsed is not None and fname in parsed:
+            return parsed[fname]
+        return _read(d / fname)
+
     buildings: dict[str, BuildingCard] = {}
     for fname in ("buildings_standard.toml", "buildings_special.toml"):
         path = d / fname
-        for raw in _read(path).get("building", []):
+        for raw in read(fname).get("building", []):
             card = _validate(BuildingCard, raw, path, str(raw.get("id", "?")))
             if card.id in buildings:
                 raise ContentError(f"{path}: card {card.id}: id used twice")
             buildings[card.id] = card
     path = d / "ships.toml"
-    data = _read(path)
+    data = read("ships.toml")
     kinds = {k["type"]: _validate(ShipKind, k, path, k.get("type", "?")) for k in data["kind"]}
     ships = {s["id"]: _validate(ShipCard, s, path, s.get("id", "?")) for s in data["ship"]}
     path = d / "rounds.toml"
-    rounds = [_validate(RoundCard, r, path, r.get("id", "?")) for r in _read(path)["round"]]
+    rounds = [_validate(RoundCard, r, path, r.get("id", "?")) for r in read("rounds.toml")["round"]]
     for r in rounds:
         if r.ship not in ships:
             raise ContentError(f"{path}: card {r.id}: field ship: unknown ship {r.ship!r}")
     path = d / "supply_chits.toml"
-    chits = [_validate(SupplyChit, c, path, str(c.get("id", "?"))) for c in _read(path)["chit"]]
+    chits = [_validate(SupplyChit, c, path, str(c.get("id", "?"))) for c in read("supply_chits.toml")["chit"]]
     path = d / "setups.toml"
     setups = {
-        name: _validate(VariantSetup, s, path, name) for name, s in _read(path)["variant"].items()
+        name: _validate(VariantSetup, s, path, name) for name, s in read("setups.toml")["variant"].items()
     }
     return Content(
         buildings=buildings,
@@ -365,5 +386,9 @@ def load_content(directory: Path | None = None) -> Content:
 
 @cache
 def content() -> Content:
-    """The game's content, loaded once per process."""
-    return load_content()
+    """The game's content, loaded once per process (its TOML parsed once per change of the
+    files, see `content_cache.py`; validated every time)."""
+    from .content_cache import parsed_content_files
+
+    d = content_dir()
+    return load_content(d, parsed_content_files(d))

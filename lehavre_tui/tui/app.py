@@ -7,6 +7,7 @@ The app draws the table from `session.state` and sends every move through the se
 from __future__ import annotations
 
 import contextlib
+import gc
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 # it every screen says so (TooSmall) instead of drawing a clipped table.
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+HANDOFF = "handoff"  # the installed handoff window (`_maybe_hand_over`)
 
 
 def save_dir() -> Path:
@@ -106,9 +108,7 @@ class LeHavreApp(App[None]):
 
     def _new_table(self) -> TableScreen:
         """The table for the session: the tutorial's has the lesson's panel."""
-        from ..tutorial import TutorialSession
-
-        if isinstance(self.session, TutorialSession):
+        if self.session is not None and self.session.tutorial:
             from .screens.tutorial import TutorialTable
 
             return TutorialTable()
@@ -119,10 +119,19 @@ class LeHavreApp(App[None]):
     def on_mount(self) -> None:
         if self.glyphs.ascii:
             self.add_class("-ascii")  # plain frames too (lehavre.tcss)
+        if not gc.isenabled():  # paused for the launch (lehavre_tui/__main__.py)
+            self.call_after_refresh(self._collect_garbage_again)
         if self.settings_note is not None:
             self.notify(render(self.settings_note), severity="warning", timeout=12)
         if self.session is not None:
             self.call_after_refresh(self.follow_game, None, None, self.resumed)
+
+    @staticmethod
+    def _collect_garbage_again() -> None:
+        """Once the first frame is drawn: what the launch made lasts as long as the program, so
+        it is set aside (`gc.freeze`) and collections look only at what the game makes after."""
+        gc.freeze()
+        gc.enable()
 
     def start_game(self, session: Session, *, greet: bool = False) -> None:
         """Set the table for a new or loaded game (from the set-up screen)."""
@@ -330,9 +339,17 @@ class LeHavreApp(App[None]):
             self.keyboard = seat
             return
         if self.handoff and s.hotseat and self.humans() > 1 and (greet or seat != self.keyboard):
-            if isinstance(self.screen, HandoffScreen):
-                self.pop_screen()
-            self.push_screen(HandoffScreen(seat, s.since_last_turn(seat), greet=greet))
+            since = s.since_last_turn(seat)
+            if isinstance(self.screen, HandoffScreen):  # one handoff after another: the last one counts
+                self.screen.show(seat, since, greet=greet)
+            elif self.is_screen_installed(HANDOFF):  # the table's handoff window, shown again
+                handoff = self.get_screen(HANDOFF)
+                assert isinstance(handoff, HandoffScreen)
+                handoff.show(seat, since, greet=greet)
+                self.push_screen(HANDOFF)
+            else:
+                self.install_screen(HandoffScreen(seat, since, greet=greet), HANDOFF)
+                self.push_screen(HANDOFF)
         self.keyboard = seat
 
     def solo_records(self) -> tuple[int | None, list[tuple[str, int]]]:

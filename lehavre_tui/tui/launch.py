@@ -82,11 +82,12 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     session: Session | None
     budget = getattr(args, "budget", None)
     pace = getattr(args, "pace", 0.6)
-    from ..bots.tournament import search_options_error
+    if budget is not None:  # (the bots are imported only for a game that has them)
+        from ..bots.tournament import search_options_error
 
-    problem = search_options_error(budget)
-    if problem:
-        return _fail(problem)
+        problem = search_options_error(budget)
+        if problem:
+            return _fail(problem)
     if not pace >= 0:
         return _fail(Msg("--pace is the seconds between two bot moves: give 0 or more."))
     if args.command == "new":

@@ -46,6 +46,7 @@ def in_this_lesson(refusal: Msg | str, step: Step) -> Msg:
 @dataclass
 class TutorialSession(Session):
     hotseat: ClassVar[bool] = False  # one learner plays every seat
+    tutorial: ClassVar[bool] = True
 
     @classmethod
     def start(cls) -> TutorialSession:

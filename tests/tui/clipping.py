@@ -11,22 +11,25 @@ from __future__ import annotations
 from collections import Counter
 
 from rich.cells import cell_len
+from rich.console import Group, RenderableType
 from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
-from textual.visual import Visual
+from textual.visual import RichVisual, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets._footer import FooterLabel
 from textual.widgets._tabs import Underline
 from textual.widgets._toast import ToastRack
 
+from lehavre_tui.tui.widgets.base import ByWidth, DrawnOnce
+
 WIDE = 10_000  # a width at which nothing needs to be cut
 
 
 def _path(widget: Widget) -> str:
-    """'TableScreen > Vertical.body > TopBar#topbar', short enough to read in a failure."""
+    """'TableScreen > Horizontal#main > Vertical#right > GameLog#log', short enough to read in a failure."""
     parts = []
     node: object = widget
     while isinstance(node, Widget) and not isinstance(node, Screen):
@@ -122,6 +125,8 @@ def _text_cut(widget: Widget, where: str) -> list[str]:
     if width <= 0 or height <= 0:
         return []
     visual = widget._render()  # the same drawing the widget shows now
+    if isinstance(visual, RichVisual):  # a drawing made for its width: the one made for this width
+        visual = visualize(widget, _made_for(visual._renderable, width))
     style = widget.visual_style
     shown = Visual.to_strips(widget, visual, width, None, style)
     whole = Visual.to_strips(widget, visual, WIDE, None, style)
@@ -134,3 +139,15 @@ def _text_cut(widget: Widget, where: str) -> list[str]:
     if len(shown) > height and not widget.show_vertical_scrollbar:
         problems.append(f"{where}: {len(shown)} lines of text in {height} lines")
     return problems
+
+
+def _made_for(drawing: RenderableType, width: int) -> RenderableType:
+    """A table widget's drawing as it is made for `width` (a board that leaves things out
+    when narrow, on purpose), so that drawing it wider shows only what the width cut off."""
+    if isinstance(drawing, DrawnOnce):
+        return _made_for(drawing.renderable, width)
+    if isinstance(drawing, ByWidth):
+        return _made_for(drawing.draw(width), width)
+    if isinstance(drawing, Group):
+        return Group(*(_made_for(part, width) for part in drawing.renderables))
+    return drawing

@@ -7,7 +7,10 @@ a picture made before shows English under a Polish or Czech name, so none is kep
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -53,7 +56,11 @@ def test_table(snap_compare: Snap, lang: str, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("tab", ["help-keys", "help-buildings"])
-def test_help(snap_compare: Snap, lang: str, tab: str) -> None:
+def test_help(snap_compare: Snap, lang: str, tab: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the keys tab names the data folder: one that is the same on every run and machine
+    folder = Path(tempfile.gettempdir()) / "lehavre-help-picture"
+    shutil.rmtree(folder, ignore_errors=True)
+    monkeypatch.setenv("LEHAVRE_DATA", str(folder))
     app = new_app()
 
     async def run_before(pilot: Pilot[None]) -> None:

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
 from ...commands import complete
+from ...commands.names import building_word
 from ...commands.now import card_location
 from ...engine.cards import BuildingCard
 from ...text import N_, _, language, render
@@ -60,7 +61,7 @@ class CardScreen(ReadingWindow):
             facts.add_row(_("Now"), render(card_location(self.card_id, session.state)))
         moves: list[str] = []
         if session is not None:
-            label = self.card_id.replace("_", "-")
+            label = building_word(self.card_id, language())  # the word of the reader's lines
             moves = [m for m in complete("", session.state) if label in m.split()][:4]
         yield TooSmall()
         with Vertical(id="card", classes="body dialog") as box:

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 
 class HandoffScreen(ModalScreen[None]):
+    """Whose turn it is now. The table keeps one of these and shows it again for every
+    handoff (`show`): composing, styling and later taking down a new window each time would
+    make every change of hands slower."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", N_("Back to the table")),
     ]
@@ -32,50 +36,69 @@ class HandoffScreen(ModalScreen[None]):
         self.since = since
         self.greet = greet
 
+    @property
+    def game(self) -> LeHavreApp:
+        return cast("LeHavreApp", self.app)
+
     def compose(self) -> ComposeResult:
-        app = cast("LeHavreApp", self.app)
-        assert app.session is not None
-        s = app.session.state
-        name = s.players[self.seat].name
         yield TooSmall()
-        with Vertical(id="handoff", classes=f"body dialog seat-{self.seat}") as box:
-            box.border_title = _("{player} to play").format(player=escape(name))
-            f = food_view(s, self.seat)
-            p = s.players[self.seat]
-            if self.greet:
-                phase = _("Welcome back. Round {round} of {rounds}, {phase}.")
-            else:
-                phase = _("Pass the keyboard to {player}. Round {round} of {rounds}, {phase}.")
-            yield Plain(
-                phase.format(player=name, round=s.round, rounds=s.rounds_total, phase=phase_line(s)),
-                id="handoff-phase",
-            )
-            yield Plain(
-                _(
-                    "{player}: {francs}, {loans}; food due this round {due}, on hand {food} in food and "
-                    "{food_francs}; wealth so far {wealth}."
-                ).format(
-                    player=name,
-                    francs=render(Count(p.francs, "franc")),
-                    loans=render(Count(p.loans, "loan")),
-                    due=f.due,
-                    food=f.goods,
-                    food_francs=render(Count(f.francs, "franc")),
-                    wealth=score(s, self.seat).total,
-                ),
-                id="handoff-status",
-            )
-            yield Plain(
-                _("Since your last turn:") if self.since else _("Nothing has happened since your last turn."),
-                classes="label",
-            )
+        with Vertical(id="handoff", classes="body dialog"):
+            yield Plain(id="handoff-phase")
+            yield Plain(id="handoff-status")
+            yield Plain(id="handoff-since", classes="label")
             with VerticalScroll(id="handoff-lines"):
-                yield Plain("\n".join(self.since[-40:]), id="handoff-text")
-            play = _("{player} is at the keyboard: play (Enter)").format(player=escape(name))
-            yield Button(play, id="handoff-go", variant="primary")
+                yield Plain(id="handoff-text")
+            yield Button(id="handoff-go", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#handoff-go", Button).focus()
+        self._fill()
+
+    def show(self, seat: int, since: list[str], *, greet: bool = False) -> None:
+        """The handoff to `seat` (shown when the screen is pushed)."""
+        self.seat, self.since, self.greet = seat, since, greet
+        if self.is_mounted:
+            self._fill()
+
+    def _fill(self) -> None:
+        s = self.game.session
+        assert s is not None
+        state = s.state
+        seat = self.seat
+        name = state.players[seat].name
+        box = self.query_one("#handoff")
+        for i in range(5):
+            box.set_class(i == seat, f"seat-{i}")
+        box.border_title = _("{player} to play").format(player=escape(name))
+        f = food_view(state, seat)
+        p = state.players[seat]
+        if self.greet:
+            phase = _("Welcome back. Round {round} of {rounds}, {phase}.")
+        else:
+            phase = _("Pass the keyboard to {player}. Round {round} of {rounds}, {phase}.")
+        self.query_one("#handoff-phase", Plain).update(
+            phase.format(player=name, round=state.round, rounds=state.rounds_total, phase=phase_line(state))
+        )
+        self.query_one("#handoff-status", Plain).update(
+            _(
+                "{player}: {francs}, {loans}; food due this round {due}, on hand {food} in food and "
+                "{food_francs}; wealth so far {wealth}."
+            ).format(
+                player=name,
+                francs=render(Count(p.francs, "franc")),
+                loans=render(Count(p.loans, "loan")),
+                due=f.due,
+                food=f.goods,
+                food_francs=render(Count(f.francs, "franc")),
+                wealth=score(state, seat).total,
+            )
+        )
+        self.query_one("#handoff-since", Plain).update(
+            _("Since your last turn:") if self.since else _("Nothing has happened since your last turn.")
+        )
+        self.query_one("#handoff-text", Plain).update("\n".join(self.since[-40:]))
+        button = self.query_one("#handoff-go", Button)
+        button.label = _("{player} is at the keyboard: play (Enter)").format(player=escape(name))
+        button.focus()
         self.query_one("#handoff-lines").scroll_end(animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

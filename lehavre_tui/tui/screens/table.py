@@ -13,7 +13,7 @@ from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, TabbedContent, TabPane
+from textual.widgets import Footer, Input
 
 from ...text import N_, _
 from ..widgets import (
@@ -67,18 +67,19 @@ class TableScreen(Screen[None]):
         self.wide = is_wide(size.width, size.height)
         yield TooSmall()
         yield Palette()
-        with Vertical(classes="body"):
-            yield TopBar(id="topbar")
-            if self.wide:
-                yield from self._wide()
-            else:
-                yield from self._compact()
-            yield CommandBar(id="command-bar")
+        # the table's parts straight on the screen (a container around them would be one
+        # more thing to lay out and draw after every move); .body: hidden when too small
+        yield TopBar(id="topbar", classes="body")
+        if self.wide:
+            yield from self._wide()
+        else:
+            yield from self._compact()
+        yield CommandBar(id="command-bar", classes="body")
         yield Keys(compact=size.width < COMFORTABLE_FOOTER)
 
     def _wide(self) -> ComposeResult:
         players = self.game.session.state.num_players if self.game.session else 2
-        with Horizontal(id="main"):
+        with Horizontal(id="main", classes="body"):
             with Vertical(id="left"):
                 with Horizontal(id="boards"):
                     with Vertical(id="left-col"):
@@ -100,8 +101,10 @@ class TableScreen(Screen[None]):
                     yield GameLog(id="log")
 
     def _compact(self) -> ComposeResult:
+        from textual.widgets import TabbedContent, TabPane  # only the compact table has tabs
+
         players = self.game.session.state.num_players if self.game.session else 2
-        with Horizontal(id="lower"):
+        with Horizontal(id="lower", classes="body"):
             with Vertical(id="left-col"):
                 with board(Vertical(id="harbour"), _("Harbour")):
                     yield SupplyTrack()
@@ -229,7 +232,12 @@ class TableScreen(Screen[None]):
 
     @on(Input.Submitted, "#command")
     def submit(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        """Pasted lines arrive as messages (Enter plays the bar's line at once: `play_typed`)."""
+        self.play_typed(event.value)
+
+    def play_typed(self, typed: str) -> None:
+        """Play a line from the command bar (which has already been cleared for the next one)."""
+        text = typed.strip()
         if not text:
             return
         box = self.command_input
@@ -239,14 +247,16 @@ class TableScreen(Screen[None]):
             # back into the bar to be corrected (unless the next command is being typed),
             # the reason staying under it until the line is changed
             # (held selected: typing a new command replaces it, the arrows edit it)
-            box.hold(event.value)
-            self.query_one(CommandBar).refused(event.value, refused)
+            box.hold(typed)
+            self.query_one(CommandBar).refused(typed, refused)
 
     # --- keys -----------------------------------------------------------------------------
     def action_next_board(self) -> None:
         if self.wide:
             self.game.action_cards()
             return
+        from textual.widgets import TabbedContent
+
         tabs = self.query_one(TabbedContent)
         i = TABS.index(tabs.active) if tabs.active in TABS else -1
         tabs.active = TABS[(i + 1) % len(TABS)]

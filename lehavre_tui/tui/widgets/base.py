@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.dom import NoScreen
 from textual.widget import Widget
 
 from ...engine.state import GameState
+from ...text import language
 from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
@@ -45,20 +50,20 @@ class Palette(Widget):
     DEFAULT_CSS = "Palette { display: none; }"
 
 
-_PALETTES: dict[int, Palette] = {}
-
-
 def styled(widget: Widget, name: str) -> Style:
-    try:
-        screen = widget.screen
-    except NoScreen:  # being removed
-        return Style()
-    palette = _PALETTES.get(id(screen))
-    if palette is None or palette.parent is not screen:
+    # The palette is remembered by the widget: finding a widget's screen walks up the DOM, and
+    # a table draws a few hundred styled pieces after a move.
+    palette: Palette | None = getattr(widget, "_tw_palette", None)
+    if palette is None or palette.parent is None:
+        try:
+            screen = widget.screen
+        except NoScreen:  # being removed
+            return Style()
         found = screen.query(Palette)
         if not found:
             return Style()  # not on a screen with a palette: plain text
-        palette = _PALETTES[id(screen)] = found.first()
+        palette = found.first()
+        widget._tw_palette = palette  # type: ignore[attr-defined]
     return palette.get_component_rich_style(f"tw--{name}", partial=True, default=Style())
 
 
@@ -80,10 +85,50 @@ def card_action(card_id: str) -> str:
     return f"app.show_card({card_id!r})"
 
 
+class ByWidth:
+    """A drawing made for the width it is drawn in, for a widget whose drawing depends on
+    its width. The widget's `size` is no help there: while Textual lays out the table it is
+    not known yet, and asking for it makes Textual lay out the whole screen once more."""
+
+    def __init__(self, draw: Callable[[int], RenderableType]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.draw(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.draw(options.max_width))
+
+
+class DrawnOnce:
+    """A widget's drawing that Rich renders only once for each width. Textual renders a widget
+    whose height is `auto` twice for a frame, once to measure its height and once to draw it
+    (and again whenever the layout changes), and Rich tables are slow to render."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._rendered: dict[tuple[object, ...], list[Segment]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # the height is left out: the table's drawings never depend on it
+        key = (options.max_width, options.justify, options.overflow, options.no_wrap, options.highlight)
+        segments = self._rendered.get(key)
+        if segments is None:
+            if len(self._rendered) > 3:  # a terminal being resized: keep the last few
+                self._rendered.clear()
+            segments = self._rendered[key] = list(console.render(self.renderable, options))
+        return segments
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
 class TableWidget(Widget):
     """One thing on the table, drawn from the session's state on every `sync()`."""
 
     FIXED_HEIGHT: ClassVar[bool] = False  # True: a new drawing never needs a new layout
+    _drawn: tuple[tuple[str, str], DrawnOnce] | None = None  # ((theme, language), drawing) since the last change
+    _shown_key: object = None  # the signature of what is drawn
 
     DEFAULT_CSS = """
     TableWidget { height: auto; }
@@ -113,14 +158,32 @@ class TableWidget(Widget):
     def seat(self, seat: int) -> Style:
         return seat_style(self, seat)
 
+    def draw(self) -> RenderableType:
+        """What the widget shows, drawn from the state."""
+        raise NotImplementedError
+
+    def render(self) -> RenderableType:
+        """The drawing made at the last `sync()` (in the theme and the reader's language in
+        use), drawn again only when the state changed: Textual asks for it again after every
+        layout, not only after a move."""
+        seen = (self.app.theme, language())
+        drawn = self._drawn
+        if drawn is None or drawn[0] != seen:
+            if self._shown_key is None:  # the first drawing: what it shows
+                self._shown_key = (seen[1], self.signature())
+            drawn = self._drawn = (seen, DrawnOnce(self.draw()))
+        return drawn[1]
+
     def signature(self) -> object:
         """What this widget shows, in short: it is drawn again only when this changes."""
         return None
 
     def sync(self) -> None:
         """The state changed: draw again if what is shown changed (the height may change too)."""
-        key = self.signature()
-        if key is not None and key == getattr(self, "_shown_key", None):
+        signature = self.signature()
+        key = (language(), signature)  # the same state in another language: drawn again
+        if signature is not None and key == self._shown_key:
             return
         self._shown_key = key
+        self._drawn = None
         self.refresh(layout=not self.FIXED_HEIGHT)

@@ -156,12 +156,22 @@ class CommandInput(CorrectableInput):
         self.cursor_position = len(rest)
 
     async def action_submit(self) -> None:
-        """Enter: the command leaves the bar at once, so keys typed (or pasted) before it has
-        been played start the next command instead of running into this one. A refused
-        command comes back into the bar (see the table's `submit`)."""
+        """Enter: the command leaves the bar at once, so keys typed (or pasted) after it
+        start the next command instead of running into this one. A refused command comes
+        back into the bar (see the table's `play_typed`).
+
+        The table plays it right here, within the key press, so that one frame shows the
+        cleared bar and the move's result: as a message it would reach the table only after
+        a frame of its own, and the result would wait for the next one."""
+        from ..screens.table import TableScreen
+
         value = self.value
         self.value = ""
-        self.post_message(self.Submitted(self, value, None))
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            screen.play_typed(value)
+        else:
+            self.post_message(self.Submitted(self, value, None))
 
     def action_complete(self) -> None:
         """Tab completes the word being typed, one level at a time: the only choice (and a
@@ -248,6 +258,8 @@ class CommandBar(Vertical):
         self.show_hint("")
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if event.value != event.input.value:
+            return  # the line changed again since (Enter clears it and plays it at once)
         if event.value != self._refused:
             self.show_hint(event.value)
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from ..view import bot_label, template_of
@@ -24,8 +27,25 @@ class GameLog(RichLog):
         self._shown = 0
         self._moves: list[int] = []
 
+    _style_now: Style | None = None
+
     def on_mount(self) -> None:
         self.sync()
+
+    @property
+    def rich_style(self) -> Style:
+        """The log's style, worked out once a drawing: Textual works it out from every board
+        the log is in, and twice for each line of the log, which made the log the slowest
+        thing on the table to draw again after a move."""
+        style = self._style_now
+        return super().rich_style if style is None else style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._style_now = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style_now = None
 
     def sync(self) -> None:
         session = cast("LeHavreApp", self.app).session
@@ -40,7 +60,14 @@ class GameLog(RichLog):
         for line in lines[self._shown :]:
             self.write(self._line(line))
             self._moves.append(line.move)
+        if len(lines) > self._shown:
+            self._scroll_now()
         self._shown = len(lines)
+
+    def _scroll_now(self) -> None:
+        """To the end at once, so the frame that shows the move shows its lines too (`write`
+        alone scrolls only after that frame, and a full log would show them a frame late)."""
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _line(self, line: LogLine) -> Text:
         text = line.text  # in the reader's language
@@ -74,13 +101,16 @@ class GameLog(RichLog):
     def refusal(self, text: str) -> None:
         """A move the rules or the command language refused: said once, not part of the game."""
         self.write(Text(f"{text}", style=styled(self, "warn")))
+        self._scroll_now()
 
     def hint(self, text: str) -> None:
         """A suggestion for the player to act: not part of the game."""
         self.write(Text(text, style=styled(self, "good")))
+        self._scroll_now()
 
     def note(self, text: str) -> None:
         self.write(Text(text, style=styled(self, "dim")))
+        self._scroll_now()
 
 
 def _speaker(text: str, names: list[str]) -> int | None:

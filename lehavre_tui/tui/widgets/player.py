@@ -18,7 +18,7 @@ from ...engine.state import GameState
 from ...text import NP_, _, pgettext, render
 from ..glyphs import Glyphs
 from ..view import TYPE_WORDS, bot_label, card, escape, food_view, good_label, kind_tag, name, type_short
-from .base import TableWidget, card_action, fill_action, link
+from .base import ByWidth, TableWidget, card_action, fill_action, link
 
 # A ship's kind before its name on a player's board: "wooden Appoline".
 SHIP_KIND = {
@@ -57,6 +57,7 @@ class PlayerPanel(TableWidget):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat_given = seat
+        self._titles: tuple[str, str] | None = None
 
     @property
     def seat_no(self) -> int:
@@ -76,8 +77,10 @@ class PlayerPanel(TableWidget):
         if active:
             # translators: a player's board's title while it is that player's turn: "ANNA ▸ to play"
             title = _("{player} {pointer} to play").format(player=title, pointer=self.g.pointer)
-        self.border_title = title
-        self.border_subtitle = _("wealth so far {points}").format(points=score(s, self.seat_no).total)
+        titles = (title, _("wealth so far {points}").format(points=score(s, self.seat_no).total))
+        if titles != self._titles:  # setting a title redraws the board, even the same title
+            self._titles = titles
+            self.border_title, self.border_subtitle = titles
         super().sync()
 
     def app_session_seat_kind(self) -> str:
@@ -107,9 +110,8 @@ class PlayerPanel(TableWidget):
             t.append(_("{n} short: loan!").format(n=f.short), self.st("warn"))
         return t
 
-    def _goods(self) -> RenderableType:
+    def _goods(self, width: int) -> RenderableType:
         p = self.state.players[self.seat_no]
-        width = self.size.width or 40
         for cols in (8, 4):
             grid = self._goods_grid(cols)
             if max(line.cell_len for line in grid) <= width:
@@ -214,11 +216,11 @@ class PlayerPanel(TableWidget):
                 t.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
         return t
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         return Group(
             self._money_line(),
             self._food_line(),
-            self._goods(),
+            ByWidth(self._goods),
             self._ships_line(),
             self._buildings_line(),
         )
@@ -235,7 +237,7 @@ class PlayerLine(TableWidget):
     def signature(self) -> object:
         return player_signature(self.state, self.seat_no)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         g = self.g
         p = s.players[self.seat_no]

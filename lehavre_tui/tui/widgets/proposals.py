@@ -10,6 +10,7 @@ from rich.text import Text
 from ...text import _, ngettext
 from ..view import card, cost_text, fee_short, kind_tag, name, text_of
 from .base import TableWidget, card_action, fill_action, link
+from .columns import Column, Columns
 
 
 class ProposalStacks(TableWidget):
@@ -61,45 +62,43 @@ class ProposalStacks(TableWidget):
 
     def _stack(self, i: int, stack: list[str], below: int) -> list[RenderableType]:
         g = self.g
-        top_row = Table.grid(padding=(0, 1), expand=True)
-        top_row.add_column(no_wrap=True, width=3)
-        top_row.add_column(no_wrap=True, width=2)
-        top_row.add_column(overflow="fold", width=17)
-        top_row.add_column(overflow="fold", ratio=1)  # a long cost wraps rather than being cut
-        top_row.add_column(no_wrap=True, justify="right")
+        # a long name or cost wraps rather than being cut
+        columns = [Column(width=3), Column(width=2), Column(width=17, fold=True), Column(fold=True, fill=True)]
         if not stack:
-            top_row.add_row(self._label(i), "", Text(_("empty"), self.st("dim")), "", "")
-            return [top_row]
+            empty = [self._label(i), Text(""), Text(_("empty"), self.st("dim")), Text(""), Text("")]
+            return [Columns([empty], [*columns, Column("right")])]
         top = card(stack[0])
         word = top.id.replace("_", "-")
-        top_row.add_row(
-            self._label(i),
-            link(top.number, card_action(top.id), self.st("dim")),
-            link(name(top.id), fill_action(f"build {word}"), self.st("strong")),
-            Text(cost_text(top.cost, compact=True)),
-            self._price(stack),
+        top_row = Columns(
+            [
+                [
+                    self._label(i),
+                    link(top.number, card_action(top.id), self.st("dim")),
+                    link(name(top.id), fill_action(f"build {word}"), self.st("strong")),
+                    Text(cost_text(top.cost, compact=True)),
+                    self._price(stack),
+                ]
+            ],
+            [*columns, Column("right")],
         )
         value = _("value {points}").format(points=top.value)
         about = f"{kind_tag(top, g)} {g.sep} {fee_short(top, g)} {g.sep} {value} {g.sep} {text_of(top.id)}"
         out: list[RenderableType] = [top_row, Padding(Text(about, self.st("dim")), (0, 0, 0, 7))]
         shown = stack[1 : 1 + below]
         if shown:
-            rest = Table.grid(padding=(0, 1), expand=True)
-            rest.add_column(no_wrap=True, width=3)
-            rest.add_column(no_wrap=True, width=2)
-            rest.add_column(overflow="fold", width=17)
-            rest.add_column(no_wrap=True)
-            rest.add_column(overflow="fold", ratio=1)
+            rest: list[list[Text]] = []
             for b in shown:
                 c = card(b)
-                rest.add_row(
-                    "",
-                    link(c.number, card_action(b), self.st("dim")),
-                    link(name(b), card_action(b)),
-                    Text(kind_tag(c, g), self.st("dim")),
-                    Text(cost_text(c.cost, compact=True), self.st("dim")),
+                rest.append(
+                    [
+                        Text(""),
+                        link(c.number, card_action(b), self.st("dim")),
+                        link(name(b), card_action(b)),
+                        Text(kind_tag(c, g), self.st("dim")),
+                        Text(cost_text(c.cost, compact=True), self.st("dim")),
+                    ]
                 )
-            out.append(rest)
+            out.append(Columns(rest, [*columns[:3], Column(), Column(fold=True, fill=True)]))
         more = len(stack) - 1 - len(shown)
         if more > 0:
             below_text = ngettext("+ {n} more below (F2 lists them)", "+ {n} more below (F2 lists them)", more)
@@ -147,5 +146,5 @@ class ProposalStacks(TableWidget):
             parts.append(line)
         return Group(*parts)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         return self._compact() if self.compact else self._wide(self.below)

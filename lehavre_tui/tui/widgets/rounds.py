@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...engine.cards import content
@@ -12,6 +11,7 @@ from ...text import NP_, _, pgettext, render
 from ...text.render import join
 from ..view import TOWN_THEN, name, round_info
 from .base import TableWidget
+from .columns import Column, Columns
 
 TOWN_SHORT = {
     # translators: the round card's table: the town builds a standard building (at most four letters)
@@ -32,7 +32,7 @@ class RoundCard(TableWidget):
         peek = s.pending is not None and s.pending.kind == "peek"
         return (s.round, len(s.special_deck), peek, s.current if peek else -1)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         g = self.g
         now = round_info(s, min(s.round, s.rounds_total))
@@ -46,19 +46,17 @@ class RoundCard(TableWidget):
         parts: list[RenderableType] = [head]
         later = list(range(now.number + 1, min(s.rounds_total, now.number + self.coming) + 1))
         if later:
-            grid = Table.grid(padding=(0, 1))
-            grid.add_column(no_wrap=True)
-            for _r in later:
-                grid.add_column(justify="right", no_wrap=True, min_width=4)
             infos = [round_info(s, r) for r in later]
             yes = _("yes")
             town = [Text(pgettext("town:short", TOWN_SHORT[i.town]) if TOWN_SHORT[i.town] else g.dash) for i in infos]
-            # translators: the rounds to come, in a small table on the round card
-            grid.add_row(Text(_("Coming"), self.st("label")), *[Text(str(i.number), self.st("strong")) for i in infos])
-            grid.add_row(Text(_("food"), self.st("dim")), *[Text(str(i.food)) for i in infos])
-            grid.add_row(Text(_("harvest"), self.st("dim")), *[Text(yes if i.harvest else g.dash) for i in infos])
-            grid.add_row(Text(_("town"), self.st("dim")), *town)
-            parts.append(grid)
+            rows = [
+                # translators: the rounds to come, in a small table on the round card
+                [Text(_("Coming"), self.st("label")), *[Text(str(i.number), self.st("strong")) for i in infos]],
+                [Text(_("food"), self.st("dim")), *[Text(str(i.food)) for i in infos]],
+                [Text(_("harvest"), self.st("dim")), *[Text(yes if i.harvest else g.dash) for i in infos]],
+                [Text(_("town"), self.st("dim")), *town],
+            ]
+            parts.append(Columns(rows, [Column(), *[Column("right", min_width=4)] * len(later)]))
         else:
             parts.append(Text(_("This is the last round; then one final action each."), self.st("warn")))
         if s.variant == "full":

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...commands import to_command
 from ...engine.actions import BuyShip
 from ...engine.cards import SHIP_TYPES, content
 from ...text import NP_, _, pgettext
-from .base import TableWidget, fill_action, link
+from .base import ByWidth, TableWidget, fill_action, link
+from .columns import Column, Columns
 
 # The kinds of ship in the ship board's first column.
 KIND_SHORT = {
@@ -26,16 +26,15 @@ class ShipStacks(TableWidget):
     def signature(self) -> object:
         return tuple((t, tuple(st)) for t, st in self.state.ship_stacks.items())
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
+        return ByWidth(self._stacks)
+
+    def _stacks(self, width: int) -> RenderableType:
         s = self.state
         g = self.g
         c = content()
         n = s.num_players
-        grid = Table.grid(padding=(0, 2 if self.size.width >= 50 else 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(overflow="fold")  # a long name wraps rather than being cut
-        grid.add_column(no_wrap=True, justify="right")
-        grid.add_column(no_wrap=True, justify="right")
+        rows: list[list[Text]] = []
         for t in SHIP_TYPES:
             kind = c.ship_kinds[t]
             stack = s.ship_stacks.get(t, [])
@@ -43,7 +42,7 @@ class ShipStacks(TableWidget):
             # translators: the food a ship supplies at the end of each round
             food = Text(_("food {n}").format(n=kind.food[n - 1]), self.st("dim"))
             if not stack:
-                grid.add_row(label, Text(g.dash, self.st("dim")), Text(""), food)
+                rows.append([label, Text(g.dash, self.st("dim")), Text(""), food])
                 continue
             top = c.ships[stack[-1]]
             what = Text(f"{g.pointer} {top.value:>2} {top.name}", self.st("strong"))
@@ -55,5 +54,6 @@ class ShipStacks(TableWidget):
                 buy = fill_action(to_command(BuyShip(ship_type=t), s))
                 # translators: a price to click, in a narrow column: "buy 14₣"
                 price = link(_("buy {price}").format(price=f"{kind.price}{g.franc}"), buy, self.st("link"))
-            grid.add_row(label, what, price, food)
-        return grid
+            rows.append([label, what, price, food])
+        columns = [Column(), Column(fold=True), Column("right"), Column("right")]  # a long name wraps
+        return Columns(rows, columns, gap=2 if width >= 50 else 1)

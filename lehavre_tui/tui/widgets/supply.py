@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...engine.cards import content
 from ..view import short_mark
 from .base import TableWidget
+from .columns import Column, Columns
 
 
 class SupplyTrack(TableWidget):
@@ -18,12 +18,9 @@ class SupplyTrack(TableWidget):
         s = self.state
         return (tuple(s.revealed), tuple(p.ship_marker for p in s.players), s.turn, s.supplied, s.phase)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         chits = content().chits
-        grid = Table.grid(padding=(0, 1))
-        for _ in range(7):
-            grid.add_column(no_wrap=True, min_width=5)
         heads: list[Text] = []
         goods: list[Text] = []
         for pos in range(7):
@@ -41,6 +38,4 @@ class SupplyTrack(TableWidget):
                 if p.ship_marker == pos:
                     head.append(p.name[:1].upper(), self.seat(i))
             heads.append(head)
-        grid.add_row(*heads)
-        grid.add_row(*goods)
-        return grid
+        return Columns([heads, goods], [Column(min_width=5)] * 7)

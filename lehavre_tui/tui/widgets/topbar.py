@@ -10,7 +10,7 @@ from ...engine.message import Count
 from ...engine.scoring import score
 from ...text import _, render
 from ..view import TOWN_BUILDS, phase_line, round_info
-from .base import TableWidget
+from .base import ByWidth, TableWidget
 
 GAP = 2  # columns between the three parts
 
@@ -72,8 +72,11 @@ class TopBar(TableWidget):
                 return left, middle, right
         return empty, middle, empty
 
-    def render(self) -> RenderableType:
-        left, middle, right = self.parts(self.size.width)
+    def draw(self) -> RenderableType:
+        return ByWidth(self._bar)
+
+    def _bar(self, width: int) -> RenderableType:
+        left, middle, right = self.parts(width)
         grid = Table.grid(expand=True, padding=(0, GAP))
         grid.add_column(justify="left", no_wrap=True)
         grid.add_column(justify="center", no_wrap=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from ...commands import to_command
@@ -11,6 +10,7 @@ from ...engine.actions import Enter
 from ...text import _
 from ..view import card, fee_words, kind_tag, name
 from .base import TableWidget, card_action, fill_action, link
+from .columns import Column, Columns
 
 
 class TownBuildings(TableWidget):
@@ -18,18 +18,13 @@ class TownBuildings(TableWidget):
         s = self.state
         return (tuple(s.town_buildings()), tuple(p.worker for p in s.players), s.current, s.phase)
 
-    def render(self) -> RenderableType:
+    def draw(self) -> RenderableType:
         s = self.state
         g = self.g
         town = sorted(s.town_buildings(), key=lambda x: card(x).number)
         if not town:
             return Text(_("The town owns no buildings."), self.st("dim"))
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True)  # the card number, as long as it is (SP-12)
-        grid.add_column(overflow="fold", ratio=1)  # a long name wraps rather than being cut
-        grid.add_column(no_wrap=True)
-        grid.add_column(no_wrap=True)
-        grid.add_column(no_wrap=True, justify="right")
+        rows: list[list[Text]] = []
         for b in town:
             c = card(b)
             cmd = to_command(Enter(building=b), s)
@@ -37,12 +32,16 @@ class TownBuildings(TableWidget):
             for seat in s.occupants(b):
                 label.append(" ")
                 label.append(f"{g.worker}{s.players[seat].name[:1]}", self.seat(seat))
-            grid.add_row(
-                link(c.number, card_action(b), self.st("dim")),
-                label,
-                Text(kind_tag(c, g), self.st("dim")),
-                Text(fee_words(c, g)),
-                Text("" if c.price is None else f"{c.price}{g.franc}", self.st("dim")),
+            rows.append(
+                [
+                    link(c.number, card_action(b), self.st("dim")),
+                    label,
+                    Text(kind_tag(c, g), self.st("dim")),
+                    Text(fee_words(c, g)),
+                    Text("" if c.price is None else f"{c.price}{g.franc}", self.st("dim")),
+                ]
             )
+        # the card number as long as it is (SP-12); a long name wraps rather than being cut
+        columns = [Column(), Column(fold=True, fill=True), Column(), Column(), Column("right")]
         key = _("{fisherman} fisherman  {hammer} hammer").format(fisherman=g.fisherman, hammer=g.hammer)
-        return Group(grid, Text(key, self.st("dim")))
+        return Group(Columns(rows, columns), Text(key, self.st("dim")))
