@@ -377,13 +377,14 @@ def simulate_game(players: int, variant: Variant, seed: int) -> dict[str, Any]:
 def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     """Bots against each other, seats rotating from game to game; statistics per kind."""
     from .bots.tournament import KINDS, tournament
+    from .seats import SHOWN_KINDS
 
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
     bad = [k for k in kinds if k not in KINDS]
     if bad:
         return _fail(
             Msg("'{kind}' is not a bot; --seats takes {kinds} (people play in the table).", kind=bad[0],
-                kinds=Listing(tuple(KINDS), ","))
+                kinds=Listing(SHOWN_KINDS, ","))
         )  # fmt: skip
     players = args.players if args.players is not None else len(kinds)
     if not 1 <= players <= 5:
@@ -411,6 +412,28 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
             f"{st.kind:<10} {st.games:>5} {st.wins:>6.2f} {100 * st.win_rate:>5.1f}% "
             f"{st.avg_wealth:>7.1f} {st.avg_time * 1000:>8.2f} {st.median_time * 1000:>7.2f}"
         )
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    """The costliest moves of a saved game; the save is only read."""
+    from .bots.review import PLAYOUTS, review_game, review_text, reviewed_seats
+    from .engine.save import SaveError, load_save, read_seats
+    from .save_files import read_save_file
+
+    playouts = PLAYOUTS if args.playouts is None else args.playouts
+    if not 1 <= playouts <= 100_000:
+        return _fail(Msg("--playouts is how many trial games the expert plays for a move: give 1 to 100000."))
+    try:
+        text = read_save_file(Path(args.save))
+        setup, actions, state, _narration = load_save(text)
+    except SaveError as exc:
+        return _fail(exc.msg)
+    try:
+        seats = reviewed_seats(state.names, read_seats(text), args.player)
+    except ValueError as exc:
+        return _fail(exc.args[0])
+    _print_lines([render(line) for line in review_text(review_game(setup, actions, seats, playouts=playouts))])
     return 0
 
 
@@ -477,17 +500,30 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("script", metavar="SCRIPT", help=_("set-up header, a '---' line, then commands"))
     run.add_argument("--json", action="store_true", help=_("print the final state and scores as JSON"))
     add_language_option(run)
+    rev = sub.add_parser(
+        "review", help=_("the moves of a saved game that cost most against the expert's estimate (read-only)")
+    )
+    rev.add_argument("save", metavar="SAVE", help=_("a saved game, finished or not"))
+    rev.add_argument("--player", default=None, help=_("whose moves (default: each human)"))
+    rev.add_argument(
+        "--playouts", type=int, default=None, help=_("the expert's trial games a move (default 40; more is slower)")
+    )
+    add_language_option(rev)
     sim = sub.add_parser("simulate", help="play random legal games to the end")
     sim.add_argument("--players", type=int, default=None, help="number of players, 1 to 5")
     sim.add_argument(
-        "--seats", default=None, help="bot kinds rotating through the seats, e.g. heuristic,random or search,heuristic"
+        "--seats",
+        default=None,
+        help="bots rotating through the seats: random, easy, medium, hard or expert, e.g. expert,hard",
     )
-    sim.add_argument("--budget", type=float, default=2.0, help="seconds a move for search bots (default 2)")
+    sim.add_argument(
+        "--budget", type=float, default=2.0, help="seconds a move for the hard and expert bots (default 2)"
+    )
     sim.add_argument(
         "--playouts",
         type=int,
         default=None,
-        help="playouts a move for search bots, instead of a time (same seed, same moves)",
+        help="playouts a move for the hard and expert bots, instead of a time (same seed, same moves)",
     )
     sim.add_argument("--short", action="store_true", help="the short game")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
@@ -530,6 +566,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .tui.join import join
 
         return join(args)
+    if args.command == "review":
+        return _review(args)
     # No subcommand (or new, load, --continue): open the table in the terminal.
     from .tui.launch import play
 

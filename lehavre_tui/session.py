@@ -20,6 +20,7 @@ from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
+from .seats import BOT_KINDS, SHOWN_KINDS
 from .text import language, render
 
 __all__ = ["Session", "SaveError", "SeatsError", "LogLine", "autosave_path"]
@@ -298,7 +299,6 @@ class Session:
         return winners(self.state)
 
 
-BOT_KINDS = ("random", "heuristic", "search")
 
 
 class SeatsError(ValueError):
@@ -327,9 +327,9 @@ def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
         )
     for k in kinds:
         if k != "human" and k not in BOT_KINDS:
-            raise SeatsError(
-                Msg("'{typed}' is not a seat kind; choose human, {kinds}.", typed=k, kinds=Listing(BOT_KINDS, ","))
-            )
+            raise SeatsError(Msg(
+                "'{typed}' is not a seat kind; choose human, {kinds}.", typed=k, kinds=Listing(SHOWN_KINDS, ",")
+            ))
     return kinds
 
 

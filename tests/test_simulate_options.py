@@ -47,7 +47,7 @@ def test_new_and_load_refuse_such_a_budget(
     monkeypatch.setattr(LeHavreApp, "run", lambda self: pytest.fail("the table opened"))
     where = ["--seats", "human,search"] if command == "new" else [str(tmp_path / "some.json")]
     assert main([command, *where, "--budget", budget]) == 2
-    assert "--budget is the seconds a search bot may think" in capsys.readouterr().err
+    assert "--budget is the seconds a hard or expert bot may think" in capsys.readouterr().err
 
 
 def test_sensible_options_still_play(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""How a bot is named to the players: "Ben (search bot)"."""
+"""How a bot is named to the players: "Ben (search bot)", "Ben (expert bot)"."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ KIND_NAMES: dict[str, Msg] = {
     "random": Msg("random bot"),
     "heuristic": Msg("heuristic bot"),
     "search": Msg("search bot"),
+    "easy": Msg("easy bot"),
+    "medium": Msg("medium bot"),
+    "hard": Msg("hard bot"),
+    "expert": Msg("expert bot"),
 }
 
 

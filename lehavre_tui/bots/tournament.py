@@ -14,38 +14,52 @@ from ..engine.state import Variant
 from ..text import render
 from .base import Bot
 from .heuristic import HeuristicBot
+from .ismcts import ExpertBot
+from .levels import BOT_KINDS, SHOWN_KINDS, EasyBot, level_of
 from .random_bot import RandomBot
 from .search import SearchBot
 
-KINDS = ("random", "heuristic", "search")
+KINDS = BOT_KINDS
 MAX_BUDGET = 3600.0  # seconds a move for a search bot; also the bound of a search by playouts
 
 
 def search_options_error(budget: float | None, playouts: int | None = None) -> str | None:
-    """What is wrong with a search bot's thinking time (--budget) or playouts, in a sentence
+    """What is wrong with a hard or expert bot's thinking time (--budget) or playouts, in a sentence
     in the reader's language; None if nothing."""
     if budget is not None and not 0 < budget <= MAX_BUDGET:  # also refuses nan
         return render(Msg(
-            "--budget is the seconds a search bot may think for a move: give a number above 0, at most {limit}.",
+            "--budget is the seconds a hard or expert bot may think for a move: give a number above 0, "
+            "at most {limit}.",
             limit=f"{MAX_BUDGET:g}",
         ))
     if playouts is not None and playouts < 1:
         return render(Msg(
-            "--playouts is how many games a search bot plays out for a move: give 1 or more, e.g. --playouts 200."
+            "--playouts is how many games a hard or expert bot plays out for a move: give 1 or more, "
+            "e.g. --playouts 200."
         ))
     return None
 
 
-def make_bot(kind: str, seed: int, budget: float = 2.0, playouts: int | None = None) -> Bot:
-    """A bot of the given kind ("human" is not a bot)."""
-    if kind == "random":
+def make_bot(
+    kind: str, seed: int, budget: float = 2.0, playouts: int | None = None, expert_playouts: int | None = None
+) -> Bot:
+    """A bot of the given kind or level ("human" is not a bot); old names stand for levels."""
+    level = level_of(kind)
+    # with a playout count a search is the same for the same seed on any machine
+    time_budget = budget if playouts is None else MAX_BUDGET
+    if level == "random":
         return RandomBot(seed)
-    if kind == "heuristic":
-        return HeuristicBot(seed)
-    if kind == "search":
-        # with a playout count the search is the same for the same seed on any machine
-        return SearchBot(seed, time_budget=budget if playouts is None else MAX_BUDGET, max_playouts=playouts)
-    raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(KINDS)}.")
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "medium":
+        return HeuristicBot(seed, name=kind)
+    if level == "hard":
+        return SearchBot(seed, time_budget=time_budget, max_playouts=playouts, name=kind)
+    if level == "expert":
+        if expert_playouts is not None:  # the expert's own count (its playouts are lighter)
+            return ExpertBot(seed, time_budget=MAX_BUDGET, max_playouts=expert_playouts)
+        return ExpertBot(seed, time_budget=time_budget, max_playouts=playouts)
+    raise ValueError(f"Unknown bot kind {kind!r}; choose one of {', '.join(SHOWN_KINDS)}.")
 
 
 @dataclass
@@ -63,9 +77,11 @@ def play_game(
     seed: int = 0,
     budget: float = 2.0,
     playouts: int | None = None,
+    *,
+    expert_playouts: int | None = None,
 ) -> GameResult:
     """Play one game between bots of the given kinds, seat by seat."""
-    bots = [make_bot(kind, seed * 31 + i, budget, playouts) for i, kind in enumerate(seats)]
+    bots = [make_bot(kind, seed * 31 + i, budget, playouts, expert_playouts) for i, kind in enumerate(seats)]
     s = new_game(Setup(players=len(seats), variant=variant, seed=seed))
     times: list[list[float]] = [[] for _ in seats]
     moves = 0

@@ -14,7 +14,7 @@ from functools import cache
 from ..engine.cards import content
 from ..engine.goods import Good
 from ..engine.rules import TURNS_PER_ROUND, food_due, ship_food
-from ..engine.scoring import score
+from ..engine.scoring import LOAN_PENALTY, bonus_value
 from ..engine.setup import round_row
 from ..engine.state import GameState
 
@@ -67,11 +67,25 @@ def future_demands(s: GameState) -> tuple[int, ...]:
     return demands[first:]
 
 
+def wealth(s: GameState, seat: int) -> int:
+    """`score(s, seat).total` without building the breakdown (bots call it very often)."""
+    p = s.players[seat]
+    c = content()
+    cards = c.buildings
+    owned = [cards[b] for b, o in s.owner.items() if o == seat]
+    total = sum(card.value for card in owned) + sum(c.ships[x].value for x in p.ships)
+    total += p.francs - LOAN_PENALTY * p.loans
+    for card in owned:
+        if card.bonus is not None:
+            total += bonus_value(card.bonus, owned, len(p.ships), sum(p.goods))
+    return total
+
+
 def seat_value(s: GameState, seat: int) -> float:
     p = s.players[seat]
-    wealth = float(score(s, seat).total)
+    wealth_now = float(wealth(s, seat))
     if s.phase == "over":
-        return wealth
+        return wealth_now
     left = rounds_left(s)
     goods_weight = min(1.0, 0.25 + left / 3.0)
     goods = sum(n * w for n, w in zip(p.goods, WORTH, strict=True)) * goods_weight
@@ -88,7 +102,7 @@ def seat_value(s: GameState, seat: int) -> float:
         if due > have:
             my_turns = (TURNS_PER_ROUND - s.turn) / s.num_players if s.phase != "feeding" else 0.0
             short = SHORTFALL * (due - have) / (1.0 + 0.5 * my_turns)
-    return wealth + goods + use + ships - short
+    return wealth_now + goods + use + ships - short
 
 
 def relative_value(s: GameState, seat: int) -> float:

@@ -19,7 +19,7 @@ entry points; `trade.py` has buying and selling, `loans.py` loans and interest,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -613,10 +613,22 @@ def mover(state: GameState, action: Action) -> int:
     return state.current if seat is None else seat
 
 
-def apply(state: GameState, action: Action, *, in_place: bool = False) -> GameState:
-    """The state after `action`, or IllegalAction (the given state is never changed)."""
+class _Unheard(list[Msg]):
+    """Narration nobody reads (a bot's playouts): what is told is dropped at once."""
+
+    def append(self, msg: Msg) -> None:
+        pass
+
+    def extend(self, msgs: Iterable[Msg]) -> None:
+        pass
+
+
+def apply(state: GameState, action: Action, *, in_place: bool = False, narrate: bool = True) -> GameState:
+    """The state after `action`, or IllegalAction (the given state is never changed).
+
+    `narrate=False` leaves `events` empty (bots playing out games read no narration)."""
     s = state if in_place else state.clone()
-    s.events = []
+    s.events = [] if narrate else _Unheard()
     handler = HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(Msg("Unknown action {action}.", action=repr(action)))

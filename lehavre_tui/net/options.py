@@ -19,8 +19,12 @@ def add_host_command(sub: Any) -> None:
     host.add_argument("--short", action="store_true", help=_("the short game"))
     host.add_argument("--seed", type=int, default=None, help=_("deal this game (default: random)"))
     host.add_argument("--names", default="", help=_("player names, comma separated; each seat waits for its login"))
-    host.add_argument("--seats", default="", help=_("who plays each seat: human, random, heuristic or search"))
-    host.add_argument("--budget", type=float, default=2.0, help=_("seconds a move for search bots (default 2)"))
+    host.add_argument(
+        "--seats", default="", help=_("who plays each seat: human, easy, medium, hard or expert, e.g. human,expert")
+    )
+    host.add_argument(
+        "--budget", type=float, default=2.0, help=_("seconds a move for the hard and expert bots (default 2)")
+    )
     host.add_argument("--pace", type=float, default=0.6, help=_("seconds between two bot moves (default 0.6)"))
     host.add_argument("--ssh-port", type=int, default=2222, help=_("the SSH port players log in on (default 2222)"))
     host.add_argument(

@@ -26,13 +26,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..engine.setup import Setup
+from ..seats import BOT_KINDS, SHOWN_KINDS
 from ..text import _, ngettext
 from .door import Door, client_command
 from .host import Host
 from .storage import StorageError, Store, host_dir
 
 EXIT_ERROR = 2
-SEAT_KINDS = ("human", "random", "heuristic", "search")
+SEAT_KINDS = ("human", *BOT_KINDS)  # accepted by --seats (the old bot names too)
 
 
 def _fail(message: str) -> int:
@@ -53,7 +54,7 @@ def table_options(args: argparse.Namespace) -> tuple[Setup, list[str], bool]:
         if bad:
             raise ValueError(
                 _("'{kind}' is not a seat kind; --seats takes {kinds}, one per player.").format(
-                    kind=bad[0], kinds=", ".join(SEAT_KINDS)
+                    kind=bad[0], kinds=", ".join(("human", *SHOWN_KINDS))
                 )
             )
         if len(seats) != players:

@@ -76,7 +76,7 @@ class LeHavreApp(App[None]):
         resumed: bool = False,
         saves: Path | None = None,
         bot_pace: float = 0.6,
-        hint_budget: float = 1.0,
+        hint_budget: float = 2.0,
         visit: Visit | None = None,
         language: str | None = None,
     ) -> None:

@@ -15,10 +15,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..engine.message import Listing, Msg, MsgN
+from ..seats import BOT_KINDS, SHOWN_KINDS
 from ..text import _, render
 
 EXIT_ERROR = 2
-SEAT_KINDS = ("human", "random", "heuristic", "search")
+SEAT_KINDS = ("human", *BOT_KINDS)  # accepted by --seats
+SHOWN_SEAT_KINDS = ("human", *SHOWN_KINDS)  # named in help and errors
 
 
 def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
@@ -35,7 +37,7 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
     new.add_argument("--seed", type=int, default=None, help=_("deal this game (default: random)"))
     new.add_argument("--names", default="", help=_("player names, comma separated: Anna,Ben"))
     new.add_argument(
-        "--seats", default="", help=_("who plays each seat: human, random, heuristic or search, e.g. human,heuristic")
+        "--seats", default="", help=_("who plays each seat: human, easy, medium, hard or expert, e.g. human,expert")
     )
     _bot_options(new)
     new.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
@@ -53,7 +55,9 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
 
 
 def _bot_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--budget", type=float, default=None, help=_("seconds a move for search bots (default 2)"))
+    parser.add_argument(
+        "--budget", type=float, default=None, help=_("seconds a move for the hard and expert bots (default 2)")
+    )
     parser.add_argument("--pace", type=float, default=0.6, help=_("seconds between two bot moves (default 0.6)"))
 
 
@@ -96,7 +100,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if bad:
                 return _fail(
                     Msg("'{kind}' is not a seat kind; --seats takes {kinds}, one per player.", kind=bad[0],
-                        kinds=Listing(SEAT_KINDS, ","))
+                        kinds=Listing(SHOWN_SEAT_KINDS, ","))
                 )  # fmt: skip
             if len(seats) != players:
                 return _fail(

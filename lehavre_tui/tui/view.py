@@ -98,10 +98,14 @@ def text_of(card_id: str) -> str:
 
 
 def bot_label(player: str, kind: str) -> str:
-    """'Ben (heuristic bot)': a seat played by a bot."""
+    """'Ben (expert bot)': a seat played by a bot."""
     labels = {
         "random": N_("{player} (random bot)"),
-        "heuristic": N_("{player} (heuristic bot)"),
+        "easy": N_("{player} (easy bot)"),
+        "medium": N_("{player} (medium bot)"),
+        "hard": N_("{player} (hard bot)"),
+        "expert": N_("{player} (expert bot)"),
+        "heuristic": N_("{player} (heuristic bot)"),  # saves from before the levels
         "search": N_("{player} (search bot)"),
     }
     template = labels.get(kind)
@@ -109,10 +113,14 @@ def bot_label(player: str, kind: str) -> str:
 
 
 def seat_kind_name(kind: str) -> str:
-    """Who plays a seat, for the set-up screen's choice: 'human', 'heuristic bot'."""
+    """Who plays a seat, for the set-up screen's choice: 'human', 'expert bot'."""
     names = {
         "human": N_("human"),
         "random": N_("random bot"),
+        "easy": N_("easy bot"),
+        "medium": N_("medium bot"),
+        "hard": N_("hard bot"),
+        "expert": N_("expert bot"),
         "heuristic": N_("heuristic bot"),
         "search": N_("search bot"),
     }

@@ -207,12 +207,12 @@ async def test_setup_screen_seats_go_to_the_game() -> None:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         assert [str(screen.query_one(f"#seat-{i}", Select).value) for i in range(2)] == ["human", "human"]
-        screen.query_one("#seat-1", Select).value = "search"
+        screen.query_one("#seat-1", Select).value = "hard"
         await pilot.click("#start")
         await pilot.pause()
         s = app.session
         assert s is not None
-        assert s.seats == ["human", "search"]
+        assert s.seats == ["human", "hard"]
 
 
 @pytest.mark.parametrize(

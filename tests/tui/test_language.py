@@ -107,7 +107,7 @@ async def test_a_language_chosen_redraws_the_setup_at_once_and_keeps_the_form(st
         assert isinstance(screen, SetupScreen) and screen.query_one("#setup").border_title == "A new game"
         screen.query_one("#players-3", RadioButton).value = True
         screen.query_one("#name-0", Input).value = "Zofia"
-        screen.query_one("#seat-1", Select).value = "heuristic"
+        screen.query_one("#seat-1", Select).value = "medium"
         screen.query_one("#variant-short", RadioButton).value = True
         screen.query_one("#seed", Input).value = "42"
         await settle(pilot)
@@ -123,7 +123,7 @@ async def test_a_language_chosen_redraws_the_setup_at_once_and_keeps_the_form(st
         assert screen.query_one("#players", RadioSet).pressed_button is screen.query_one("#players-3")
         assert [screen.query_one(f"#seat-row-{i}").display for i in range(5)] == [True] * 3 + [False] * 2
         assert screen.query_one("#name-0", Input).value == "Zofia"
-        assert screen.query_one("#seat-1", Select).value == "heuristic"
+        assert screen.query_one("#seat-1", Select).value == "medium"
         assert screen.query_one("#variant-short", RadioButton).value
         assert screen.query_one("#seed", Input).value == "42"
         assert app.focused is screen.query_one("#language", RadioSet)  # the keyboard stays where it was
@@ -133,7 +133,7 @@ async def test_a_language_chosen_redraws_the_setup_at_once_and_keeps_the_form(st
         s = app.session
         assert s is not None
         assert (s.state.num_players, s.state.variant, s.setup.seed) == (3, "short", 42)
-        assert s.state.players[0].name == "Zofia" and s.seats == ["human", "heuristic", "human"]
+        assert s.state.players[0].name == "Zofia" and s.seats == ["human", "medium", "human"]
         assert isinstance(app.table, TableScreen)
         assert stretch("Round {round}/{rounds}").format(round=1, rounds=s.state.rounds_total) in widget_text(
             app.table.query_one(TopBar)

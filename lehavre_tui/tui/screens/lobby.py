@@ -18,8 +18,9 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select
 
 from ...engine.setup import MAX_PLAYERS
 from ...net.protocol import TableInfo
+from ...seats import LEVELS
 from ...text import LANGUAGES, N_, _, language_name, ngettext, pgettext
-from ..view import bot_label
+from ..view import bot_label, seat_kind_name
 from .common import Keys, Plain, TooSmall
 
 if TYPE_CHECKING:
@@ -29,12 +30,7 @@ if TYPE_CHECKING:
     from ..hosted import Visit
 
 NO_SEAT = "none"
-SEAT_KINDS = (
-    (N_("human"), "human"),
-    (N_("random"), "random"),
-    (N_("heuristic"), "heuristic"),
-    (N_("search"), "search"),
-)
+SEAT_KINDS = ("human", *LEVELS)  # a new table's seats: a person or a bot of a level
 # asked before the reader has a language: in each of them
 CHOOSE_LANGUAGE = "Language · Język · Jazyk"
 
@@ -117,7 +113,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="lobby-new"):
                 with Horizontal(classes="lobby-row"):
                     yield Label(_("Seats"), classes="lobby-label")
-                    kinds = [(_(label), kind) for label, kind in SEAT_KINDS]
+                    kinds = [(seat_kind_name(kind), kind) for kind in SEAT_KINDS]
                     for i in range(MAX_PLAYERS):
                         options = [*kinds, (_("no seat"), NO_SEAT)] if i else kinds
                         start = "human" if i < 2 else NO_SEAT

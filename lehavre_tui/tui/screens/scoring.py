@@ -185,6 +185,7 @@ class ScoringScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "look", N_("Look at the table")),
+        Binding("r", "review", N_("Review the game")),
         Binding("n", "new_game", N_("New game")),
         Binding("q", "quit", N_("Quit")),
     ]
@@ -208,8 +209,9 @@ class ScoringScreen(ModalScreen[None]):
                 rank, best = self.game.solo_records()
                 yield Plain(records_block(session.state.variant, rank, best), id="solo-records")
             with Horizontal(classes="buttons"):
-                # translators: the key stays the same in every language (t, n, q)
+                # translators: the key stays the same in every language (t, r, n, q)
                 yield Button(_("t: look at the table"), id="score-table")
+                yield Button(_("r: review"), id="score-review")
                 yield Button(_("n: new game"), id="score-new", variant="primary")
                 yield Button(_("q: quit"), id="score-quit")
 
@@ -217,6 +219,13 @@ class ScoringScreen(ModalScreen[None]):
     def action_look(self) -> None:
         """The table behind the scores; 'scores' in the command bar brings them back."""
         self.dismiss()
+
+    @on(Button.Pressed, "#score-review")
+    def action_review(self) -> None:
+        """The moves that cost most against the expert's estimate (the game is not changed)."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen())
 
     @on(Button.Pressed, "#score-new")
     def action_new_game(self) -> None:

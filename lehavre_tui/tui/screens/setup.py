@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
+from ...seats import LEVELS
 from ...session import SaveError, Session, autosave_path
 from ...text import LANGUAGES, N_, _, language, language_name
 from ..view import seat_kind_name
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 TITLE = "L E   H A V R E"
 SUBTITLE = N_("Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like")
 ROOMY_HEIGHT = 42  # from this many lines the form has framed fields
-SEAT_KINDS = ("human", "random", "heuristic", "search")
+SEAT_KINDS = ("human", *LEVELS)  # the set-up offers the levels; saves and --seats take the old names too
 
 
 def autosave_summary() -> str | None:

@@ -1,0 +1,92 @@
+"""The light playout policy of the expert: the heuristic's one-step judgement, on fewer moves.
+
+A playout plays every seat quickly to the end of a round. The heuristic (heuristic.py) tries
+every legal move on a copy; most of them are sales (one per building and ship owned) that a
+good player almost never makes mid-round, and steps with nothing to choose (moving the ship,
+feeding, paying interest) that the engine settles in the cheapest way anyway. The light
+policy leaves those out: it sells nothing by choice (the engine still takes loans or sells
+what the rules force), feeds and pays interest the engine's way, uses a building in the
+first way `legal_actions` lists (the engine's own choice of goods), and judges only the main
+actions, purchases and repayments by applying them. Moves come from `legal_actions` and go
+through `apply`, so the rules are the engine's own.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import Action, EndTurn, Enter, Feed, PayInterest, Reorder, SellBuilding, SellShip, Supply
+from ..engine.errors import IllegalAction
+from ..engine.rules import apply, legal_actions
+from ..engine.state import GameState
+from .heuristic import MOVE_ON_BONUS
+from .value import seat_value
+
+MAX_DEPTH = 80  # decisions per playout at most
+EPSILON = 0.05  # chance that a playout move is a random one of the policy's top three
+_FEED, _PAY, _SUPPLY, _KEEP = Feed(), PayInterest(), Supply(), Reorder(swap=False)
+
+
+def forced(s: GameState) -> Action | None:
+    """The move the light policy makes without judging, if any."""
+    if s.phase == "feeding":
+        return _FEED
+    if s.phase == "interest":
+        return _PAY
+    if s.phase == "turn" and not s.supplied:
+        return _SUPPLY
+    return None
+
+
+def light_rank(s: GameState) -> list[tuple[float, Action]]:
+    """The moves the light policy considers, with the value of the position each leads to,
+    best first; the order of `legal_actions` breaks ties. A lone move is not judged (0.0)."""
+    moves: list[Action] = []
+    entered: set[str] = set()
+    for a in legal_actions(s):
+        if isinstance(a, SellBuilding | SellShip | Supply) or (isinstance(a, Reorder) and a.swap):
+            continue
+        if isinstance(a, Enter):  # the first way of using a building listed is the plain one
+            if a.building in entered:
+                continue
+            entered.add(a.building)
+        moves.append(a)
+    if len(moves) == 1:  # nothing to judge (ending a turn with nothing to buy, say)
+        return [(0.0, moves[0])]
+    me = s.current
+    base = seat_value(s, me)
+    scored: list[tuple[float, Action]] = []
+    for a in moves:
+        if isinstance(a, EndTurn | Reorder):
+            v = base + MOVE_ON_BONUS
+        else:
+            try:
+                v = seat_value(apply(s, a, narrate=False), me)
+            except IllegalAction:
+                continue
+        scored.append((v, a))
+    scored.sort(key=lambda t: -t[0])
+    return scored
+
+
+def policy_move(s: GameState, rng: random.Random) -> Action:
+    """One move of the light policy (mostly the best-judged, now and then one of the top three)."""
+    a = forced(s)
+    if a is not None:
+        return a
+    ranked = light_rank(s)
+    if not ranked:  # nothing but sales: let the full move list decide
+        return legal_actions(s)[0]
+    if rng.random() < EPSILON:
+        return rng.choice(ranked[:3])[1]
+    return ranked[0][1]
+
+
+def play_to_round_end(s: GameState, rng: random.Random, max_depth: int = MAX_DEPTH) -> GameState:
+    """Play the light policy for every seat, in place, until the round (or the game) ends."""
+    start = (s.round, s.phase == "final")
+    depth = 0
+    while s.phase != "over" and depth < max_depth and (s.round, s.phase == "final") == start:
+        s = apply(s, policy_move(s, rng), in_place=True, narrate=False)
+        depth += 1
+    return s

@@ -1,0 +1,172 @@
+"""The expert (information-set tree search) and its light playouts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lehavre_tui.bots import ismcts as ismcts_mod
+from lehavre_tui.bots.ismcts import ExpertBot, Node
+from lehavre_tui.bots.playout import light_rank, play_to_round_end, policy_move
+from lehavre_tui.bots.value import wealth
+from lehavre_tui.engine import message
+from lehavre_tui.engine.actions import SellBuilding, SellShip
+from lehavre_tui.engine.rules import apply, legal_actions
+from lehavre_tui.engine.scoring import score
+from lehavre_tui.engine.setup import Setup, new_game
+from lehavre_tui.engine.state import GameState
+
+from .test_bots import midgame, other_hidden_order
+
+
+def searched_position() -> GameState:
+    s = midgame(steps=30)
+    while len(legal_actions(s)) < 4 or s.phase != "turn" or not s.supplied:
+        s = apply(s, legal_actions(s)[0])
+    return s
+
+
+def test_wealth_is_the_score_total() -> None:
+    for seed in range(3):
+        s = new_game(Setup(players=3, variant="full", seed=seed))
+        rng = random.Random(seed)
+        while s.phase != "over":
+            for seat in range(3):
+                assert wealth(s, seat) == score(s, seat).total
+            s = apply(s, rng.choice(legal_actions(s)), in_place=True)
+
+
+def test_silent_apply_changes_the_state_exactly_as_the_narrated_one() -> None:
+    s = new_game(Setup(players=2, variant="full", seed=4))
+    rng = random.Random(4)
+    told = 0
+    while s.phase != "over":
+        a = rng.choice(legal_actions(s))
+        loud, quiet = apply(s, a), apply(s, a, narrate=False)
+        told += bool(loud.events)
+        assert not quiet.events
+        assert quiet.model_dump(exclude={"events"}) == loud.model_dump(exclude={"events"})
+        s = loud
+    assert told > 100
+
+
+def test_silent_playouts_never_put_a_message_into_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's events are templates with parameters, worded only when read: playouts
+    that nobody reads (narrate=False) never pay for the wording."""
+
+    def worded(*_args: object) -> str:
+        raise AssertionError("a silent playout put a message into words")
+
+    monkeypatch.setattr(message, "english", worded)
+    s = midgame(steps=20)
+    for seed in range(3):
+        end = play_to_round_end(s.clone(), random.Random(seed))
+        assert end.round > s.round or end.phase in ("final", "over")
+    ExpertBot(1, max_playouts=20).analyse(searched_position(), force=True)
+
+
+def test_light_policy_plays_legal_moves_and_sells_nothing_by_choice() -> None:
+    s = midgame(steps=20)
+    rng = random.Random(1)
+    moves = 0
+    while s.phase != "over" and moves < 300:
+        ranked = light_rank(s) if s.phase == "turn" and s.supplied else []
+        assert not any(isinstance(a, SellBuilding | SellShip) for _, a in ranked)
+        a = policy_move(s, rng)
+        assert a in legal_actions(s)
+        s = apply(s, a, narrate=False)
+        moves += 1
+
+
+def test_playout_stops_at_the_end_of_the_round() -> None:
+    s = midgame(steps=20)
+    start = s.round
+    end = play_to_round_end(s.clone(), random.Random(2))
+    assert end.round == start + 1 or end.phase in ("final", "over")
+
+
+def test_expert_plays_a_short_game_with_legal_moves() -> None:
+    s = new_game(Setup(players=2, variant="short", seed=9))
+    bots = [ExpertBot(1, max_playouts=3), ExpertBot(2, max_playouts=3)]
+    moves = 0
+    while s.phase != "over" and moves < 600:
+        a = bots[s.current].choose(s)
+        assert a in legal_actions(s)
+        s = apply(s, a)
+        moves += 1
+    assert s.phase == "over"
+
+
+def test_expert_same_seed_same_playouts_same_move() -> None:
+    s = searched_position()
+    a = ExpertBot(5, time_budget=3600, max_playouts=30).analyse(s, force=True)
+    b = ExpertBot(5, time_budget=3600, max_playouts=30).analyse(s, force=True)
+    assert a.best == b.best and a.playouts == b.playouts == 30
+    assert [(c.action, c.playouts, c.total) for c in a.candidates] == [
+        (c.action, c.playouts, c.total) for c in b.candidates
+    ]
+
+
+def test_expert_choice_does_not_depend_on_the_hidden_order() -> None:
+    s = searched_position()
+    for k in range(3):
+        t = other_hidden_order(s, k)
+        assert t.chits != s.chits or t.special_deck != s.special_deck
+        assert ExpertBot(k, max_playouts=12).choose(s) == ExpertBot(k, max_playouts=12).choose(t)
+
+
+def test_expert_only_sees_determinised_copies(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = searched_position()
+    before = s.model_dump(exclude={"events"})
+    made: list[int] = []
+    seen: list[int] = []
+    real = ismcts_mod.determinise
+
+    def spy_determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
+        d = real(state, seat, rng)
+        made.append(id(d))
+        return d
+
+    class SpyBot(ExpertBot):
+        def _iterate(self, root: Node, world: GameState, rng: random.Random) -> None:
+            seen.append(id(world))
+            assert world is not s
+            super()._iterate(root, world, rng)
+
+    monkeypatch.setattr(ismcts_mod, "determinise", spy_determinise)
+    SpyBot(1, max_playouts=10).analyse(s, force=True)
+    assert len(seen) == 10 and all(w in made for w in seen)
+    assert s.model_dump(exclude={"events"}) == before  # the true state is never changed
+
+
+def test_expert_looks_deeper_than_one_move_and_widens_progressively() -> None:
+    s = searched_position()
+    bot = ExpertBot(3, max_playouts=60)
+    bot.analyse(s, force=True)
+    root = bot.tree
+    assert root is not None and root.order is not None
+
+    def depth(n: Node) -> int:
+        return 1 + max((depth(c) for c in n.children.values()), default=0)
+
+    assert depth(root) >= 3
+    # progressive widening: at most 1 + WIDENING * sqrt(visits) moves opened at the root
+    assert len(root.children) <= 1 + int(ismcts_mod.WIDENING * 60**0.5)
+    assert len(root.children) < len(root.order)
+    # the moves opened are the heuristic's best ranked ones
+    opened = set(root.children)
+    ranked_keys = [ismcts_mod.action_key(a) for a in root.order]
+    assert set(ranked_keys[: len(opened)]) == opened
+
+
+def test_expert_answers_at_once_when_one_move_is_clearly_best() -> None:
+    s = midgame(steps=10)
+    while len(legal_actions(s)) != 1:
+        s = apply(s, legal_actions(s)[0])
+    an = ExpertBot(1, time_budget=5.0).analyse(s)
+    assert an.playouts == 0 and an.best == legal_actions(s)[0]
+    s = midgame(steps=10)
+    while s.phase != "feeding":  # feeding: the engine's way of paying is taken without a search
+        s = apply(s, legal_actions(s)[0])
+    assert ExpertBot(1, time_budget=5.0).analyse(s).playouts == 0
