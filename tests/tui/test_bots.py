@@ -111,37 +111,8 @@ async def test_two_bots_play_to_the_scoring_screen() -> None:
         assert s.state.model_dump() == replayed(s).state.model_dump()
 
 
-async def test_the_hint_key_puts_a_legal_command_in_the_bar() -> None:
-    app = bot_app(["human", "human"], hint_budget=0.2)
-    async with app.run_test(size=SIZE) as pilot:
-        s = app.session
-        assert s is not None
-        await pilot.press("f4")
-        for _ in range(500):
-            if not app.hint_busy:
-                break
-            await pilot.pause(0.02)
-        await pilot.pause()
-        table = app.table
-        assert table is not None
-        command = table.query_one(CommandInput).value
-        assert command
-        parse(command, s.state)  # a legal move of the command language
-        assert len(s.actions) == 0  # suggested, not played
-        assert hint(app).startswith(f"Hint: {command} — ")
-        assert f"Hint: {command}" in log_text(app)
-        # typed as a word too
-        await type_command(app, pilot, "hint", dismiss=False)
-        for _ in range(500):
-            if not app.hint_busy:
-                break
-            await pilot.pause(0.02)
-        await pilot.pause()
-        assert table.query_one(CommandInput).value == command
-
-
-async def _hinted(app: LeHavreApp, pilot: Pilot[None]) -> str:
-    await pilot.press("f4")
+async def _hint_done(app: LeHavreApp, pilot: Pilot[None]) -> str:
+    """The command the hint put in the bar, once the bot has thought."""
     for _ in range(500):
         if not app.hint_busy:
             break
@@ -150,6 +121,27 @@ async def _hinted(app: LeHavreApp, pilot: Pilot[None]) -> str:
     table = app.table
     assert table is not None
     return table.query_one(CommandInput).value
+
+
+async def _hinted(app: LeHavreApp, pilot: Pilot[None]) -> str:
+    await pilot.press("f4")
+    return await _hint_done(app, pilot)
+
+
+async def test_the_hint_key_puts_a_legal_command_in_the_bar() -> None:
+    app = bot_app(["human", "human"], hint_budget=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        command = await _hinted(app, pilot)
+        assert command
+        parse(command, s.state)  # a legal move of the command language
+        assert len(s.actions) == 0  # suggested, not played
+        assert hint(app).startswith(f"Hint: {command} — ")
+        assert f"Hint: {command}" in log_text(app)
+        # typed as a word too
+        await type_command(app, pilot, "hint", dismiss=False)
+        assert await _hint_done(app, pilot) == command
 
 
 async def test_a_hint_in_the_bar_is_played_by_enter_and_replaced_by_typing() -> None:
