@@ -376,8 +376,8 @@ def simulate_game(players: int, variant: Variant, seed: int) -> dict[str, Any]:
 
 def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     """Bots against each other, seats rotating from game to game; statistics per kind."""
-    from .bots.levels import SHOWN_KINDS
     from .bots.tournament import KINDS, tournament
+    from .seats import SHOWN_KINDS
 
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
     bad = [k for k in kinds if k not in KINDS]

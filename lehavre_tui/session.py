@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from .bots.levels import BOT_KINDS, SHOWN_KINDS
 from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
 from .engine.message import Listing, Msg, MsgN
 from .engine.rules import apply, legal_actions
@@ -20,6 +19,7 @@ from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
+from .seats import BOT_KINDS, SHOWN_KINDS
 from .text import language, render
 
 __all__ = ["Session", "SaveError", "SeatsError", "LogLine", "autosave_path"]

@@ -6,8 +6,7 @@
 - hard: flat Monte Carlo over the heuristic's best few moves (search.py), on a time budget;
 - expert: information-set tree search (ismcts.py), on a time budget.
 
-`random` (uniform legal moves) is kept for tests and benchmarks. Scripts and saves written
-before the levels name bots `heuristic` (= medium) and `search` (= hard); they keep working.
+The names (and the old names `heuristic` and `search`) are in seats.py, read without the bots.
 """
 
 from __future__ import annotations
@@ -16,20 +15,13 @@ import random
 
 from ..engine.actions import Action
 from ..engine.state import GameState
+from ..seats import BOT_KINDS, LEVELS, OLD_NAMES, SHOWN_KINDS, TIMED, level_of
 from .heuristic import action_values
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-OLD_NAMES: dict[str, str] = {"heuristic": "medium", "search": "hard"}
-SHOWN_KINDS: tuple[str, ...] = ("random", *LEVELS)  # the bot names offered to players
-BOT_KINDS: tuple[str, ...] = (*SHOWN_KINDS, *OLD_NAMES)  # every name a bot seat accepts
-TIMED = ("hard", "expert")  # levels that think for a time budget (or a playout count)
+__all__ = ["BOT_KINDS", "LEVELS", "OLD_NAMES", "SHOWN_KINDS", "TIMED", "EasyBot", "level_of"]
+
 CARELESS = 1 / 2  # share of the easy bot's moves picked at random among the nearly best
 SLIP = 6.0  # francs below the best a careless move may be rated
-
-
-def level_of(kind: str) -> str:
-    """The level a bot name stands for ("search" -> "hard"); other names are returned as given."""
-    return OLD_NAMES.get(kind, kind)
 
 
 class EasyBot:

@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..bots.levels import BOT_KINDS, SHOWN_KINDS
 from ..engine.message import Listing, Msg, MsgN
+from ..seats import BOT_KINDS, SHOWN_KINDS
 from ..text import _, render
 
 EXIT_ERROR = 2

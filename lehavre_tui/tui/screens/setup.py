@@ -11,8 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
-from ...bots.levels import LEVELS
 from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
+from ...seats import LEVELS
 from ...session import SaveError, Session, autosave_path
 from ...text import LANGUAGES, N_, _, language, language_name
 from ..view import seat_kind_name
