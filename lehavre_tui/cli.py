@@ -532,6 +532,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .tui.launch import add_play_commands  # the table: new, load, --continue
 
     add_play_commands(parser, sub)
+    from .net.options import add_host_command  # a hosted table: host, join
+    from .tui.join import add_join_command
+
+    add_host_command(sub)
+    add_join_command(sub)
     return parser
 
 
@@ -553,6 +558,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "host":
+        from .net.serve import host_main
+
+        return host_main(args)
+    if args.command == "join":
+        from .tui.join import join
+
+        return join(args)
     if args.command == "review":
         return _review(args)
     # No subcommand (or new, load, --continue): open the table in the terminal.

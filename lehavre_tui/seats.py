@@ -1,10 +1,8 @@
-"""Who plays a seat, by name: a person ("human") or a bot of a level.
+"""Who may sit at a seat: a person, or a bot by its level (easy, medium, hard, expert), by
+`random` (tests and benchmarks), or by the names older scripts and saves use.
 
-The levels players choose by: easy, medium, hard, expert (bots/levels.py says how each plays).
-`random` (uniform legal moves) is kept for tests and benchmarks. Scripts and saves written
-before the levels name bots `heuristic` (= medium) and `search` (= hard); they keep working.
-Only names live here, so that opening the table does not load the bots.
-"""
+Only names here, so that the table, the set-up and the command line know them without
+loading the bots themselves (bots/levels.py plays them)."""
 
 from __future__ import annotations
 
@@ -13,8 +11,3 @@ OLD_NAMES: dict[str, str] = {"heuristic": "medium", "search": "hard"}
 SHOWN_KINDS: tuple[str, ...] = ("random", *LEVELS)  # the bot names offered to players
 BOT_KINDS: tuple[str, ...] = (*SHOWN_KINDS, *OLD_NAMES)  # every name a bot seat accepts
 TIMED = ("hard", "expert")  # levels that think for a time budget (or a playout count)
-
-
-def level_of(kind: str) -> str:
-    """The level a bot name stands for ("search" -> "hard"); other names are returned as given."""
-    return OLD_NAMES.get(kind, kind)

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, Supply
+from .engine.actions import Action, EndTurn, Enter, Feed, Reorder, SellBuilding, SellShip, Supply
+from .engine.errors import IllegalAction
 from .engine.message import Listing, Msg, MsgN
-from .engine.rules import apply, legal_actions
+from .engine.rules import apply, legal_actions, mover
 from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
@@ -55,6 +56,7 @@ class Session:
     # hands (the tutorial's learner plays every seat)
     hotseat: ClassVar[bool] = True
     tutorial: ClassVar[bool] = False  # the tutorial's lesson (its table has the lesson's panel)
+    hosted: ClassVar[bool] = False  # the local table (table.py): every seat at this keyboard
 
     setup: Setup
     state: GameState
@@ -94,7 +96,7 @@ class Session:
         replay = new_game(s.setup)
         for i, lines in enumerate(narration):
             if i:
-                seat = replay.current
+                seat = mover(replay, actions[i - 1])
                 s.movers.append(seat)
                 after = apply(replay, actions[i - 1])
                 closes = _closes_undo(replay, actions[i - 1], after)
@@ -139,7 +141,7 @@ class Session:
         """Apply a move; returns its narration in the reader's language (the log keeps it as
         messages, `LogLine.event`). Raises IllegalAction and changes nothing."""
         before = self.state
-        seat = before.current
+        seat = mover(before, action)
         after = apply(before, action)
         self.state = after
         self.actions.append(action)
@@ -159,6 +161,33 @@ class Session:
 
         return self.act(parse(text, self.state))
 
+    def command_from(self, seat: int, text: str) -> list[str]:
+        """A command typed at `seat`, at a table where every player has a keyboard. The player
+        to act plays as with `command`; a waiting player may sell a building or a ship, and
+        nothing else, the command read from that player's side ('sell wooden' is the
+        seller's cheapest one)."""
+        from .commands import CommandError, parse
+
+        state = self.state
+        if seat == state.current or self.over:
+            return self.command(text)
+        view = state.clone()
+        view.current = seat
+        waiting = Msg(
+            "{player} is to act now; while you wait you may only sell a building or a ship "
+            "('sell joinery', 'sell wooden').",
+            player=state.players[state.current].name,
+        )
+        try:
+            action = parse(text, view)
+        except CommandError:
+            if _verb_of(text) in ("sell", "help"):
+                raise
+            raise IllegalAction(waiting) from None
+        if not isinstance(action, (SellBuilding, SellShip)):
+            raise IllegalAction(waiting)
+        return self.act(action.model_copy(update={"seat": seat}))
+
     # --- bots and hints ---------------------------------------------------------------------
     def is_bot_turn(self) -> bool:
         return not self.over and self.seats[self.state.current] != "human"
@@ -166,9 +195,12 @@ class Session:
     def bot_move(self) -> list[str]:
         """Let the bot on the seat to act choose and play one move; returns its narration
         in the reader's language."""
-        seat = self.state.current
-        bot = self._bot(seat)
-        return self.act(bot.choose(self.state))
+        return self.act(self.bot_choice(self.state))
+
+    def bot_choice(self, state: GameState) -> Action:
+        """The move the bot on the seat to act in `state` would play (not played: a host lets
+        its bots think in a thread and plays the move if the table has not moved meanwhile)."""
+        return self._bot(state.current).choose(state)
 
     def _bot(self, seat: int):  # noqa: ANN202 - a Bot
         from .bots.tournament import make_bot
@@ -245,6 +277,21 @@ class Session:
     def over(self) -> bool:
         return self.state.phase == "over"
 
+    @property
+    def moves(self) -> int:
+        return len(self.actions)
+
+    def plays_now(self) -> bool:
+        return not self.is_bot_turn()
+
+    def away(self, seat: int) -> bool:
+        return False  # everybody is at this keyboard
+
+    def say(self, text: str) -> None:
+        from .table import NotAtThisTable
+
+        raise NotAtThisTable(Msg("Everybody plays at this keyboard: 'say' talks to a hosted table (lehavre host)."))
+
     def scores(self) -> list[Score]:
         return final_scores(self.state)
 
@@ -269,10 +316,15 @@ def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
         return ["human"] * players
     kinds = [k.strip().lower() for k in seats]
     if len(kinds) != players:
-        raise SeatsError(MsgN(
-            "{n} player needs {n} seat, not {given}.", "{n} players need {n} seats, not {given}.", "n",
-            n=players, given=len(kinds),
-        ))
+        raise SeatsError(
+            MsgN(
+                "{n} player needs {n} seat, not {given}.",
+                "{n} players need {n} seats, not {given}.",
+                "n",
+                n=players,
+                given=len(kinds),
+            )
+        )
     for k in kinds:
         if k != "human" and k not in BOT_KINDS:
             raise SeatsError(Msg(
@@ -281,9 +333,21 @@ def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
     return kinds
 
 
+def _verb_of(text: str) -> str | None:
+    """The verb a command line begins with (in any language of the commands), when its first
+    word names one for sure."""
+    from .commands.words import verb_of
+
+    words = text.split()
+    return verb_of(words[0]) if words else None
+
+
 def _closes_undo(before: GameState, action: Action, after: GameState) -> bool:
-    """A move that hands over the turn or shows hidden cards cannot be taken back."""
+    """A move that hands over the turn or shows hidden cards cannot be taken back; nor can
+    anything before a waiting player's sale (that move is not the player to act's)."""
     if isinstance(action, (EndTurn, Feed, Reorder)):
+        return True
+    if mover(before, action) != before.current:
         return True
     if after.current != before.current or after.phase != before.phase:
         return True

@@ -122,7 +122,8 @@ def _made_up(rng: random.Random, s: GameState) -> Action:
 def _changed(rng: random.Random, a: Action, s: GameState) -> Action:
     """A legal move with one of its choices changed at random."""
     data = a.model_dump()
-    fields = [f for f in data if f != "kind"]
+    # who sells (a waiting player's seat at a hosted table) is not a choice of the move
+    fields = [f for f in data if f not in ("kind", "seat")]
     if not fields:
         return _made_up(rng, s)
     field = rng.choice(fields)

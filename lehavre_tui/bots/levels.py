@@ -6,7 +6,8 @@
 - hard: flat Monte Carlo over the heuristic's best few moves (search.py), on a time budget;
 - expert: information-set tree search (ismcts.py), on a time budget.
 
-The names (and the old names `heuristic` and `search`) are in seats.py, read without the bots.
+`random` (uniform legal moves) is kept for tests and benchmarks. Scripts and saves written
+before the levels name bots `heuristic` (= medium) and `search` (= hard); they keep working.
 """
 
 from __future__ import annotations
@@ -15,13 +16,18 @@ import random
 
 from ..engine.actions import Action
 from ..engine.state import GameState
-from ..seats import BOT_KINDS, LEVELS, OLD_NAMES, SHOWN_KINDS, TIMED, level_of
+from ..seats import BOT_KINDS, LEVELS, OLD_NAMES, SHOWN_KINDS, TIMED
 from .heuristic import action_values
 
 __all__ = ["BOT_KINDS", "LEVELS", "OLD_NAMES", "SHOWN_KINDS", "TIMED", "EasyBot", "level_of"]
 
 CARELESS = 1 / 2  # share of the easy bot's moves picked at random among the nearly best
 SLIP = 6.0  # francs below the best a careless move may be rated
+
+
+def level_of(kind: str) -> str:
+    """The level a bot name stands for ("search" -> "hard"); other names are returned as given."""
+    return OLD_NAMES.get(kind, kind)
 
 
 class EasyBot:

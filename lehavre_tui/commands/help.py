@@ -199,7 +199,8 @@ _VERB_HELP = {
         "Buildings and ships go to the town for half their value. You sell in your own turn, "
         "while you feed your workers, and when interest is due that you cannot pay. The rules also "
         "let you sell in another player's turn (not during their action), but at one keyboard you "
-        "cannot: the keyboard belongs to the player whose turn it is. What you sell you may not "
+        "cannot: the keyboard belongs to the player whose turn it is. At a hosted table (lehavre host) "
+        "every player has a keyboard and may sell while waiting. What you sell you may not "
         "buy back in the same turn."
     ),
     "pay": N_(

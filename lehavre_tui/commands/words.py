@@ -48,7 +48,7 @@ VERBS_EN: dict[str, tuple[str, ...]] = {
     "keep": ("keep",), "swap": ("swap",), "end": ("end", "done", "pass"), "help": ("help", "h", "?"),
 }  # fmt: skip
 TABLE_WORDS_EN: dict[str, tuple[str, ...]] = {
-    w: (w,) for w in ("undo", "save", "show", "cards", "hint", "scores", "quit", "pause")
+    w: (w,) for w in ("undo", "save", "show", "cards", "hint", "scores", "quit", "pause", "say", "lobby")
 }
 NOT_VERBS_EN: dict[str, tuple[str, ...]] = {"loan": ("loan", "loans", "borrow")}
 FRANCS_EN = ("francs", "franc", "fr")

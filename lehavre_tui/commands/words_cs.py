@@ -34,6 +34,8 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "scores": ("skóre", "výsledky", "body"),
     "quit": ("odejdi", "ukonči"),
     "pause": ("pauza",),
+    "say": ("řekni",),
+    "lobby": ("lobby",),
 }
 # words players try that are not verbs (what to do instead is explained)
 NOT_VERBS: dict[str, tuple[str, ...]] = {

@@ -34,6 +34,8 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "scores": ("wyniki", "punkty"),
     "quit": ("wyjdź",),
     "pause": ("pauza",),
+    "say": ("powiedz",),
+    "lobby": ("lobby",),
 }
 # words players try that are not verbs (what to do instead is explained)
 NOT_VERBS: dict[str, tuple[str, ...]] = {

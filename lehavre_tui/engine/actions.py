@@ -71,11 +71,15 @@ class BuyShip(_Action):
 class SellBuilding(_Action):
     kind: Literal["sell"] = "sell"
     building: str
+    # a waiting player who sells between the moves of the player to act (at a table where
+    # every player has a keyboard); None: the player to act
+    seat: int | None = None
 
 
 class SellShip(_Action):
     kind: Literal["sell_ship"] = "sell_ship"
     ship: str  # ship card id
+    seat: int | None = None  # a waiting player who sells (see SellBuilding); None: the player to act
 
 
 class RepayLoan(_Action):

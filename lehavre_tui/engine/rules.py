@@ -606,6 +606,13 @@ HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
 }
 
 
+def mover(state: GameState, action: Action) -> int:
+    """The seat that makes `action`: a waiting player's sale names its seller, every other
+    move is the player to act's."""
+    seat = getattr(action, "seat", None)
+    return state.current if seat is None else seat
+
+
 class _Unheard(list[Msg]):
     """Narration nobody reads (a bot's playouts): what is told is dropped at once."""
 

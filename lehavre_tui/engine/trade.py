@@ -3,7 +3,8 @@
 Buying: the town's buildings and the top card of each proposal stack and ship stack, never
 in the final phase, never what you sold yourself this turn. Selling: to the town only, for
 half the value, at any time of your own turn and when a payment is due from you (feeding,
-interest). A worker on a building that changes owner goes home.
+interest); at a table where every player has a keyboard, a waiting player may sell too,
+between the moves of the player to act. A worker on a building that changes owner goes home.
 """
 
 from __future__ import annotations
@@ -136,25 +137,47 @@ def turn_player(s: GameState) -> int | None:
     return s.current
 
 
-def _sold(s: GameState, card: str) -> None:
+def _sold(s: GameState, card: str, seat: int) -> None:
     """What a player sells may not be bought back by that player in the same turn (Polish
     rulebook l. 546-547: "you may not sell and buy"). Only the player whose turn it is can
     buy, so only that player's sales are kept, in `turn_sold`: a sale in another player's
-    turn (the interest, the feeding) bars nobody."""
-    if s.current == turn_player(s):
+    turn (the interest, the feeding, a waiting player's sale) bars nobody."""
+    if seat == turn_player(s):
         s.turn_sold.append(card)
 
 
-def seller(s: GameState) -> PlayerState:
+def seller_seat(s: GameState, seat: int | None) -> int:
+    """Who sells: the player to act, or a waiting player between the moves of the player to
+    act. Both rulebooks let players sell in another player's turn, "but not during the action
+    the other player carries out" (Czech rulebook l. 273, Polish l. 529-531): not while a
+    Construction Firm's second build or the Marketplace's look at the special buildings is
+    still open."""
     if s.phase == "over":
         raise IllegalAction(Msg("The game is over."))
-    return s.players[s.current]
+    if seat is None or seat == s.current:
+        return s.current
+    if not 0 <= seat < s.num_players:
+        raise IllegalAction(Msg(
+            "There is no seat {seat} at this table of {players}.", seat=seat + 1, players=s.num_players
+        ))
+    if s.pending is not None:
+        raise IllegalAction(Msg(
+            "{player} is still carrying out the action of the {building}; sell when it is done "
+            "(nobody sells during another player's action).",
+            player=s.players[s.current].name, building=CARDS[s.pending.building],
+        ))
+    return seat
+
+
+def seller(s: GameState, seat: int | None = None) -> PlayerState:
+    return s.players[seller_seat(s, seat)]
 
 
 def sell(s: GameState, a: SellBuilding) -> None:
-    p = seller(s)
+    seat = seller_seat(s, a.seat)
+    p = s.players[seat]
     card = building_card(a.building)
-    if s.owner.get(card.id) != s.current:
+    if s.owner.get(card.id) != seat:
         raise IllegalAction(Msg(
             "You do not own the {building}; you can sell only your own buildings.", building=Card(card.id)
         ))
@@ -163,7 +186,7 @@ def sell(s: GameState, a: SellBuilding) -> None:
     del s.owner[card.id]
     s.owner[card.id] = TOWN
     p.francs += card.value // 2
-    _sold(s, card.id)
+    _sold(s, card.id, seat)
     s.events.append(Msg(
         "{player} sells the {building} to the town for {price}.",
         player=p.name, building=CARDS[card.id], price=franc_count(card.value // 2, "acc"),
@@ -172,7 +195,8 @@ def sell(s: GameState, a: SellBuilding) -> None:
 
 
 def sell_ship(s: GameState, a: SellShip) -> None:
-    p = seller(s)
+    seat = seller_seat(s, a.seat)
+    p = s.players[seat]
     ships = content().ships
     ship = a.ship if a.ship in p.ships else None
     if ship is None:
@@ -185,7 +209,7 @@ def sell_ship(s: GameState, a: SellShip) -> None:
     p.ships.remove(ship)
     s.ship_stacks[sc.type].append(ship)
     p.francs += sc.value // 2
-    _sold(s, ship)
+    _sold(s, ship, seat)
     s.events.append(Msg(
         "{player} sells the {kind} {ship} to the town for {price}.",
         player=p.name, kind=SHIP_KIND[sc.type], ship=Card(ship), price=franc_count(sc.value // 2, "acc"),

@@ -1,7 +1,8 @@
-"""The Textual app: a hotseat game of Le Havre at one terminal.
+"""The Textual app: a game of Le Havre at one terminal, or a seat at a hosted table.
 
-The app draws the table from `session.state` and sends every move through the session
-(`Session.command`); it never changes the game state itself.
+The app draws the table from `session.state` and sends every move through the table
+(`Table.command`: a local `Session`, or a `HostedTable` that sends it to the host); it
+never changes the game state itself.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from textual.screen import Screen
 from ..commands import CommandError, HelpRequested, table_word_of
 from ..engine.errors import IllegalAction
 from ..engine.message import Msg
-from ..session import Session, autosave_path
+from ..session import autosave_path
 from ..settings import Settings, read_settings, save_settings, table_language
+from ..table import NotAtThisTable, Table
 from ..text import N_, _, render, set_language
 from ..text import language as current_language
 from .glyphs import Glyphs, glyphs_for
@@ -31,6 +33,7 @@ from .palette import MovesProvider, palette_placeholder, system_commands
 from .view import bot_label
 
 if TYPE_CHECKING:
+    from .hosted import Visit
     from .screens.table import TableScreen
 
 # The smallest terminal the game is drawn in: the default window of many terminals. Below
@@ -66,7 +69,7 @@ class LeHavreApp(App[None]):
 
     def __init__(
         self,
-        session: Session | None = None,
+        session: Table | None = None,
         *,
         ascii: bool | None = None,
         handoff: bool = True,
@@ -74,6 +77,7 @@ class LeHavreApp(App[None]):
         saves: Path | None = None,
         bot_pace: float = 0.6,
         hint_budget: float = 2.0,
+        visit: Visit | None = None,
         language: str | None = None,
     ) -> None:
         """`language`: the reader's explicit choice (the `--lang` flag), or None. Without it
@@ -83,6 +87,7 @@ class LeHavreApp(App[None]):
         saved, self.settings_note = read_settings()
         set_language(table_language(language, saved, current_language()))
         self.session = session
+        self.visit = visit  # a seat at a hosted table: the connection, the lobby
         self.glyphs: Glyphs = glyphs_for(ascii)
         self.handoff = handoff  # show whose turn it is when the keyboard changes hands
         self.resumed = resumed  # a loaded game: greet the player to move
@@ -95,11 +100,15 @@ class LeHavreApp(App[None]):
         self.bots_paused = False  # F6: the bots wait (to watch a bots' game at one's own pace)
         self.hint_busy = False
         self.solo: tuple[int | None, list[tuple[str, int]]] | None = None  # this game's solo records
-        self._solo_session: Session | None = None
+        self._solo_session: Table | None = None
 
     # --- screens --------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[None]:
-        """The first screen: the table when a game is given, else the set-up."""
+        """The first screen: the table when a game is given, the lobby of a host, else the set-up."""
+        if self.visit is not None:
+            from .screens.lobby import LobbyScreen
+
+            return LobbyScreen()
         if self.session is None:
             from .screens.setup import SetupScreen
 
@@ -125,6 +134,8 @@ class LeHavreApp(App[None]):
             self.notify(render(self.settings_note), severity="warning", timeout=12)
         if self.session is not None:
             self.call_after_refresh(self.follow_game, None, None, self.resumed)
+        if self.visit is not None:
+            self.visit.start(self)
 
     @staticmethod
     def _collect_garbage_again() -> None:
@@ -133,7 +144,7 @@ class LeHavreApp(App[None]):
         gc.freeze()
         gc.enable()
 
-    def start_game(self, session: Session, *, greet: bool = False) -> None:
+    def start_game(self, session: Table, *, greet: bool = False) -> None:
         """Set the table for a new or loaded game (from the set-up screen)."""
         self.session = session
         self.keyboard = None
@@ -148,9 +159,13 @@ class LeHavreApp(App[None]):
         self.call_after_refresh(self.follow_game, None, None, greet)
 
     def show_setup(self) -> None:
-        """Back to the set-up screen for a new game (the finished one stays autosaved)."""
+        """Back to the set-up screen for a new game (the finished one stays autosaved); at a
+        hosted table, back to the host's lobby."""
         from .screens.setup import SetupScreen
 
+        if self.visit is not None:
+            self.visit.leave_table()
+            return
         while len(self.screen_stack) > 1:
             self.pop_screen()
         base = self.screen_stack[0]
@@ -236,6 +251,11 @@ class LeHavreApp(App[None]):
             return ""
         if verb == "pause" and not rest:
             return self._pause()
+        if verb == "say":
+            return self._say(rest)
+        if verb == "lobby" and not rest and self.visit is not None:
+            self.visit.leave_table()
+            return ""
         if verb == "scores" and not rest:
             return self._scores()
         if verb == "show":
@@ -247,6 +267,30 @@ class LeHavreApp(App[None]):
                 return self.refuse(render(exc.msg) if rest else _("Say which card to show, e.g. 'show joinery'."))
             return ""
         return None
+
+    def _say(self, text: str) -> str:
+        s = self.session
+        if s is None:
+            return ""
+        if not text:
+            return self.refuse(_("Say something after 'say', e.g. 'say good luck'."))
+        try:
+            s.say(text)
+        except NotAtThisTable as exc:
+            return self.refuse(render(exc.msg))
+        return ""
+
+    def refused_later(self, text: str, reason: str) -> None:
+        """A hosted table's answer to a command sent earlier: refused. It comes back into the
+        bar (or the feeding window's payment) to be corrected, as a refusal at once would."""
+        from .screens.feeding import FeedingScreen
+
+        top = self.screen
+        if isinstance(top, FeedingScreen):
+            top.refused_later(text, reason)
+        table = self.table
+        if table is not None:
+            table.refused_later(text, reason)
 
     def _scores(self) -> str:
         """The final scores again, after looking at the table."""
@@ -312,9 +356,9 @@ class LeHavreApp(App[None]):
         if state.phase == "feeding":
             if isinstance(top, HandoffScreen):
                 self.pop_screen()
-            if bot:
+            if not s.plays_now():
                 if isinstance(self.screen, FeedingScreen):
-                    self.pop_screen()  # the bot feeds its own workers
+                    self.pop_screen()  # the bot (or the player elsewhere) feeds their own workers
             elif isinstance(top, FeedingScreen):
                 top.sync()
             else:
@@ -375,7 +419,7 @@ class LeHavreApp(App[None]):
         else:
             self.call_later(self._bot_step, session)
 
-    def _bot_step(self, session: Session | None) -> None:
+    def _bot_step(self, session: Table | None) -> None:
         s = self.session
         if s is None or s is not session or not s.is_bot_turn() or self.table is None:
             self.bot_busy = False
@@ -387,7 +431,7 @@ class LeHavreApp(App[None]):
         self._bot_move(s, (s.state.current, s.state.phase))
 
     @work(thread=True, group="bots")
-    def _bot_move(self, s: Session, before: tuple[int, str]) -> None:
+    def _bot_move(self, s: Table, before: tuple[int, str]) -> None:
         """The bot thinks in a thread (a search bot takes up to its budget); the table is
         redrawn on the main thread."""
         error: str | None = None
@@ -398,7 +442,7 @@ class LeHavreApp(App[None]):
         with contextlib.suppress(RuntimeError):  # the app may have closed meanwhile
             self.call_from_thread(self._bot_moved, s, before, error)
 
-    def _bot_moved(self, s: Session, before: tuple[int, str], error: str | None) -> None:
+    def _bot_moved(self, s: Table, before: tuple[int, str], error: str | None) -> None:
         self.bot_busy = False
         if s is not self.session:
             return
@@ -423,6 +467,8 @@ class LeHavreApp(App[None]):
         s = self.session
         if s is None or self.table is None:
             return ""
+        if s.hosted:
+            return self.refuse(_("The host plays the bots at this table; they cannot be paused from a seat."))
         if all(kind == "human" for kind in s.seats):
             return self.refuse(_("No bots at this table: there is nothing to pause."))
         self.bots_paused = not self.bots_paused
@@ -444,7 +490,7 @@ class LeHavreApp(App[None]):
         if s.over:
             self.refuse(_("The game is over: there is nothing left to suggest."))
             return
-        if s.is_bot_turn() or self.bot_busy:
+        if not s.plays_now() or self.bot_busy:
             who = self.seat_label(s.state.current)
             self.refuse(_("{player} is playing; ask for a hint on your turn.").format(player=who))
             return
@@ -452,10 +498,10 @@ class LeHavreApp(App[None]):
             return
         self.hint_busy = True
         self._show_hint_line(_("Thinking…"))
-        self._hint(s, len(s.actions))
+        self._hint(s, s.moves)
 
     @work(thread=True, group="hints")
-    def _hint(self, s: Session, moves: int) -> None:
+    def _hint(self, s: Table, moves: int) -> None:
         try:
             command, reason = s.hint(self.hint_budget)
             result: tuple[str, Msg | str] | str = (command, reason)
@@ -464,11 +510,11 @@ class LeHavreApp(App[None]):
         with contextlib.suppress(RuntimeError):
             self.call_from_thread(self._hinted, s, moves, result)
 
-    def _hinted(self, s: Session, moves: int, result: tuple[str, Msg | str] | str) -> None:
+    def _hinted(self, s: Table, moves: int, result: tuple[str, Msg | str] | str) -> None:
         from .screens.feeding import FeedingScreen
 
         self.hint_busy = False
-        if s is not self.session or len(s.actions) != moves:
+        if s is not self.session or s.moves != moves:
             return  # the game moved on meanwhile
         if isinstance(result, str):
             self.refuse(_("No hint this time: {reason}").format(reason=result))
@@ -494,11 +540,13 @@ class LeHavreApp(App[None]):
 
     # --- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "save", "cards", "hint"):
+        if action in ("undo", "save"):  # a hosted table keeps its own moves
+            return self.session is not None and self.table is not None and not self.session.hosted
+        if action in ("cards", "hint"):
             return self.session is not None and self.table is not None
-        if action == "pause":  # shown only at a table with bots
+        if action == "pause":  # shown only at a table with bots, which are played here
             s = self.session
-            return s is not None and self.table is not None and any(k != "human" for k in s.seats)
+            return s is not None and self.table is not None and not s.hosted and any(k != "human" for k in s.seats)
         return True
 
     def _undo(self) -> str:
@@ -508,7 +556,11 @@ class LeHavreApp(App[None]):
         if s.is_bot_turn() or self.bot_busy:
             who = self.seat_label(s.state.current)
             return self.refuse(_("{player} is playing; bot moves cannot be taken back.").format(player=who))
-        if not s.undo():
+        try:
+            taken_back = s.undo()
+        except NotAtThisTable as exc:
+            return self.refuse(render(exc.msg))
+        if not taken_back:
             if s.undo_lost_by_loading():
                 return self.refuse(
                     _(
@@ -540,6 +592,9 @@ class LeHavreApp(App[None]):
             target = (self.saves or save_dir()) / time.strftime("lehavre-%Y%m%d-%H%M%S.json")
         try:
             s.save(target)
+        except NotAtThisTable as exc:
+            self.refuse(render(exc.msg))
+            return
         except OSError as exc:
             self.refuse(_("The game could not be saved to {path} ({reason}).").format(path=target, reason=exc.strerror))
             return
@@ -584,6 +639,6 @@ class LeHavreApp(App[None]):
 
 
 def run(
-    session: Session | None = None, *, ascii: bool | None = None, resumed: bool = False, language: str | None = None
+    session: Table | None = None, *, ascii: bool | None = None, resumed: bool = False, language: str | None = None
 ) -> None:
     LeHavreApp(session, ascii=ascii, resumed=resumed, language=language).run()

@@ -30,6 +30,9 @@ NOT_NEEDED = (
     "lehavre_tui.bots",  # a game without bots
     "lehavre_tui.tutorial",
     "textual.widgets._tabbed_content",  # only the compact table has tabs
+    "lehavre_tui.net.client",  # the hosted table's (the command line's options are allowed)
+    "lehavre_tui.net.protocol",
+    "asyncssh",
 )
 
 

@@ -27,11 +27,11 @@ from .common import Plain, TooSmall
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from ...session import Session
+    from ...table import Table
     from ..app import LeHavreApp
 
 
-def round_end_lines(session: Session) -> list[str]:
+def round_end_lines(session: Table) -> list[str]:
     """The log from 'Round N ends.' on: harvest and the feeding so far."""
     log = session.log
     for i in range(len(log) - 1, -1, -1):
@@ -165,6 +165,12 @@ class FeedingScreen(ModalScreen[None]):
 
     def say(self, text: str) -> None:
         self.query_one("#feeding-error", Plain).update(Text(text))
+
+    def refused_later(self, text: str, reason: str) -> None:
+        """A payment sent to the host came back refused: back in the box to be corrected."""
+        if not self.payment.value:
+            self.payment.hold(text.removeprefix("feed ") if text.startswith("feed ") else text)
+        self.say(reason)
 
     def suggest(self, command: str, line: str) -> None:
         """A hint: its payment goes into the box, ready to submit or to type over."""

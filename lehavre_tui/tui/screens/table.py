@@ -192,6 +192,15 @@ class TableScreen(Screen[None]):
         self.query_one(GameLog).refusal(text)
         self.query_one(CommandBar).refused(self.command_input.value, text)
 
+    def refused_later(self, text: str, reason: str) -> None:
+        """A command sent to the host came back refused: into the bar to be corrected (unless
+        the next command is being typed), the reason under it, as with a refusal at once."""
+        box = self.command_input
+        if not box.value:
+            box.hold(text)
+        self.query_one(GameLog).refusal(reason)
+        self.query_one(CommandBar).refused(box.value, reason)
+
     def note(self, text: str) -> None:
         log = self.query_one(GameLog)
         for line in text.splitlines():

@@ -75,7 +75,7 @@ class LessonPanel(TableWidget):
         return isinstance(screen, TutorialTable) and screen.lesson_folded
 
     def signature(self) -> object:
-        return (len(self.session.actions), self.folded)
+        return (self.session.moves, self.folded)
 
     def render(self) -> Text:
         s = self.lesson

@@ -18,7 +18,7 @@ from ...text import language
 from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
-    from ...session import Session
+    from ...table import Table
     from ..app import LeHavreApp
 
 # Component classes styled in lehavre.tcss (`TableWidget > .tw--seat-0 { ... }`).
@@ -139,7 +139,7 @@ class TableWidget(Widget):
         return cast("LeHavreApp", self.app)
 
     @property
-    def session(self) -> Session:
+    def session(self) -> Table:
         s = self.game.session
         assert s is not None
         return s

@@ -15,6 +15,7 @@ from textual.widgets import Input, Label
 from textual.widgets.input import Selection
 
 from ...commands import Step, building_named, complete, complete_step, table_word_of, verb_of
+from ...engine.state import GameState
 from ...text import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -25,6 +26,32 @@ if TYPE_CHECKING:
 HINT_LINES = 2  # the height of the line under the bar
 # Words the table itself understands, besides the moves of the game.
 LOCAL_WORDS = ("undo", "save", "show", "cards", "hint", "scores", "quit")
+# ... at a hosted table, which keeps the moves itself
+HOSTED_WORDS = ("say", "show", "cards", "hint", "scores", "lobby", "quit")
+# what a player at a hosted table may type while another player is to act
+WAITING_VERBS = ("sell", "help", "say", "show", "cards", "scores", "lobby", "quit")
+
+
+def _words_here(app: LeHavreApp) -> tuple[GameState, tuple[str, ...], tuple[str, ...] | None]:
+    """What completion works from: the state, the table's own words, and the verbs that may
+    be offered (None: all). A player waiting at a hosted table may sell, talk and read."""
+    s = app.session
+    assert s is not None
+    if not s.hosted:
+        return s.state, LOCAL_WORDS, None
+    from ...net.client import HostedTable
+
+    if isinstance(s, HostedTable) and not s.plays_now():
+        return s.waiting_view(), HOSTED_WORDS, WAITING_VERBS
+    return s.state, HOSTED_WORDS, None
+
+
+def _verb(line: str) -> str:
+    """The English verb a line begins with, in whichever language it is written."""
+    words = line.split()
+    if not words:
+        return ""
+    return verb_of(words[0]) or table_word_of(words[0]) or words[0]
 
 
 def completions(app: LeHavreApp, value: str) -> list[str]:
@@ -32,10 +59,13 @@ def completions(app: LeHavreApp, value: str) -> list[str]:
     session = app.session
     if session is None:
         return []
-    out = complete(value, session.state)
+    state, words, verbs = _words_here(app)
+    out = complete(value, state)
     low = value.strip().lower()
     if low and " " not in low:
-        out += [w for w in LOCAL_WORDS if w.startswith(low) and w != low]
+        out += [w for w in words if w.startswith(low) and w != low]
+    if verbs is not None:
+        out = [line for line in out if _verb(line) in verbs]
     return out
 
 
@@ -44,7 +74,11 @@ def next_step(app: LeHavreApp, value: str) -> Step:
     session = app.session
     if session is None:
         return Step(0, "", ())
-    return complete_step(value, session.state, LOCAL_WORDS)
+    state, words, verbs = _words_here(app)
+    step = complete_step(value, state, words)
+    if verbs is not None:
+        step = Step(step.position, step.typed, tuple(c for c in step.choices if _verb(c.line) in verbs))
+    return step
 
 
 class CommandSuggester(Suggester):
@@ -256,6 +290,20 @@ class CommandBar(Vertical):
 
     def on_mount(self) -> None:
         self.show_hint("")
+        self._name_prompt()
+
+    def _name_prompt(self) -> None:
+        """At a hosted table the prompt names the player at this keyboard ('Ben>')."""
+        s = cast("LeHavreApp", self.app).session
+        if s is None or not s.hosted:
+            return  # the local table: its prompt stays; the host's modules are not needed
+        from ...net.client import HostedTable
+
+        if isinstance(s, HostedTable):
+            mark = f"{s.name}>" if s.seat is not None else _("watching") + ">"
+            prompt = self.query_one("#prompt", Label)
+            prompt.update(mark)
+            prompt.styles.width = len(mark) + 2
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value != event.input.value:
@@ -300,6 +348,8 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
     if not words:
         if s.state.phase == "over":
             return Text(_("The game is over. 'scores' shows the final scores again; F1 for help, ctrl+q to quit."))
+        if s.hosted and not s.plays_now():
+            return Text(waiting_words(app))
         if s.is_bot_turn():
             who = app.seat_label(s.state.current)
             if app.bots_paused and not app.bot_busy:
@@ -330,6 +380,8 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
             )
             now.append("\n" + more.format(n=pend.remaining))
         return now
+    if s.hosted and table_word_of(words[0]) == "say":
+        return Text(_("Enter says it to everybody at the table, in the log."))
     width = max(20, app.size.width - 6)
     out = Text(no_wrap=True, overflow="ellipsis")
     # A building named after the verb: its card on the first line (not while Tab goes
@@ -345,6 +397,23 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
     room = 1 if out.plain else 2  # lines left for the choices
     out.append_text(_next_words(app, value, width, room, cycling))
     return out
+
+
+def waiting_words(app: LeHavreApp) -> str:
+    """The bar of a player at a hosted table while somebody else is to act."""
+    from ...net.client import HostedTable
+
+    s = app.session
+    assert isinstance(s, HostedTable)
+    who = app.seat_label(s.state.current)
+    if s.seat is None:
+        return _(
+            "You are watching; {player} is to play. "
+            "'say TEXT' talks to the table; show CARD, cards, F1 help, 'lobby' leaves."
+        ).format(player=who)
+    return _(
+        "{player} is to play. Meanwhile: sell BUILDING or SHIP, 'say TEXT' to the table, show CARD, cards, F1 help."
+    ).format(player=who)
 
 
 def _next_words(app: LeHavreApp, value: str, width: int, lines: int, cycling: Step | None) -> Text:

@@ -74,6 +74,9 @@ class PlayerPanel(TableWidget):
         active = s.current == self.seat_no and s.phase != "over"
         self.set_class(active, "-active")
         title = escape(bot_label(p.name.upper(), self.app_session_seat_kind()))
+        if self.session.away(self.seat_no):
+            # translators: a player's board's title while the player has left the table for now
+            title = _("{player} (away)").format(player=title)
         if active:
             # translators: a player's board's title while it is that player's turn: "ANNA ▸ to play"
             title = _("{player} {pointer} to play").format(player=title, pointer=self.g.pointer)
@@ -235,7 +238,8 @@ class PlayerLine(TableWidget):
         self.seat_no = seat
 
     def signature(self) -> object:
-        return player_signature(self.state, self.seat_no)
+        away = tuple(self.session.away(i) for i in range(self.state.num_players))
+        return player_signature(self.state, self.seat_no), away
 
     def draw(self) -> RenderableType:
         s = self.state
@@ -247,8 +251,14 @@ class PlayerLine(TableWidget):
         who.append(f"{g.pointer}" if active else " ", self.st("active") if active else self.st("dim"))
         who.append(" ")
         who.append(p.name, self.seat(self.seat_no))
+        away = [self.session.away(i) for i in range(s.num_players)]
+        # translators: after a player's name in the players' lines: the player has left the table for now
+        away_word = " " + _("away")
+        if away[self.seat_no]:
+            who.append(away_word, self.st("dim"))
         grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, width=max(len(q.name) for q in s.players) + 2)
+        widths = [len(q.name) + (len(away_word) if away[i] else 0) for i, q in enumerate(s.players)]
+        grid.add_column(no_wrap=True, width=max(widths) + 2)
         grid.add_column(no_wrap=True, justify="right", width=4)
         wealth = _("wealth {points}").format(points=score(s, self.seat_no).total)
         grid.add_column(no_wrap=True, width=max(10, len(_("wealth {points}").format(points=999))))

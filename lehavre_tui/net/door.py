@@ -1,0 +1,403 @@
+"""The SSH front door: `ssh -p 2222 anna@host` and Anna is in her seat.
+
+An asyncssh server in the host process. A login is let in by a public key from the
+authorized-keys file, or by a password that is a table's invite code (which opens that
+table). Every session gets a pseudo-terminal running the table client (`lehavre join`,
+given a ticket for this login), the window size and its changes passed on, the client ended
+when the connection drops. A login reaches the game and nothing else: commands (exec),
+subsystems (sftp), port forwarding, agent and X11 forwarding are refused.
+
+A chain of small checks stands before the table client, each refusing with a sentence:
+the number of connections per address and in all, the time to log in, a terminal.
+
+Each login reads the table in its own language: the one its ssh client's LANG (or LC_ALL,
+LC_MESSAGES) names, when it sends it (`ssh -o SendEnv=LANG`, the default of many systems'
+ssh_config) and it is English, Polish or Czech; otherwise the table client asks at login.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import re
+import signal
+import struct
+import sys
+import termios
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import asyncssh
+
+from ..engine.message import Msg
+from ..text import LANGUAGES
+from .host import Host
+from .words import in_language
+
+MAX_PER_ADDRESS = 8  # tables open from one address at once (each runs a table client)
+MAX_CONNECTIONS = 100  # SSH connections in all (logged in or not), and twice MAX_PER_ADDRESS from one address
+LOGIN_SECONDS = 30.0  # to authenticate
+IDLE_SECONDS = 3600.0  # a session with no keystroke for an hour is closed
+FAILED_PASSWORD_PAUSE = 1.0  # seconds before a wrong invite code is answered
+
+_KEY_START = re.compile(r"(?:^|\s)((?:ssh-|ecdsa-|sk-)\S+\s+[A-Za-z0-9+/=]+)")
+
+
+def read_authorized_keys(path: Path) -> set[bytes]:
+    """The public keys in an OpenSSH authorized-keys file (options in front of a key are
+    read past and not honoured: a key only lets its owner in). Unreadable lines are skipped."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return set()
+    keys: set[bytes] = set()
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        found = _KEY_START.search(line)
+        if found is None:
+            continue
+        try:
+            keys.add(asyncssh.import_public_key(found.group(1)).public_data)
+        except (asyncssh.KeyImportError, ValueError):
+            continue
+    return keys
+
+
+def host_key(path: Path) -> asyncssh.SSHKey:
+    """The host's SSH key, made once and kept (mode 0600) in the user data directory."""
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key.export_private_key())
+    return key
+
+
+def lang_of(env: Mapping[str, str]) -> str | None:
+    """The language a login reads the table in: the first of LC_ALL, LC_MESSAGES and LANG its
+    ssh client sent ('pl_PL.UTF-8' -> 'pl'), when that names one of the game's; None when
+    nothing was sent or it names another ('C.UTF-8', 'de_DE'): the login is asked."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
+
+
+def _say(process: asyncssh.SSHServerProcess, lang: str | None, words: Msg) -> None:
+    """A sentence to the login's terminal before (or after) its table, in its language."""
+    process.stderr.write((in_language(lang or "en", words) + "\r\n").encode())
+
+
+class Door:
+    def __init__(
+        self,
+        host: Host,
+        client: Sequence[str],
+        *,
+        authorized_keys: Path | None,
+        host_key_path: Path,
+    ) -> None:
+        self.host = host
+        self.client = list(client)  # the table client's command, before its options
+        self.keys_path = authorized_keys
+        self.host_key_path = host_key_path
+        self.per_address: Counter[str] = Counter()  # SSH connections
+        self.tables_open: Counter[str] = Counter()  # sessions running a table client
+        self.sessions: set[asyncio.Task[None]] = set()
+        self.children: set[asyncio.subprocess.Process] = set()
+        self._keys: set[bytes] = set()
+        self._keys_stamp: float | None = None
+        self._server: asyncssh.SSHAcceptor | None = None
+
+    def authorized(self) -> set[bytes]:
+        """The authorized keys, read again when the file changes."""
+        if self.keys_path is None:
+            return set()
+        try:
+            stamp = self.keys_path.stat().st_mtime
+        except OSError:
+            return set()
+        if stamp != self._keys_stamp:
+            self._keys, self._keys_stamp = read_authorized_keys(self.keys_path), stamp
+        return self._keys
+
+    async def start(self, listen: str, port: int) -> int:
+        key = host_key(self.host_key_path)
+        self.fingerprint = key.get_fingerprint()
+        self._server = await asyncssh.create_server(
+            lambda: DoorServer(self),
+            listen,
+            port,
+            server_host_keys=[key],
+            process_factory=self._session,
+            encoding=None,
+            line_editor=False,
+            allow_scp=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            login_timeout=LOGIN_SECONDS,
+            keepalive_interval=30,
+            keepalive_count_max=3,
+        )
+        sockets = self._server.sockets
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def stop(self, grace: float = 0.0) -> None:
+        """No more logins; the table clients get `grace` seconds to end by themselves (told
+        so by the host, they put the players' terminals back in order), then are ended."""
+        if self._server is not None:
+            self._server.close()
+        deadline = asyncio.get_running_loop().time() + grace
+        while self.children and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        for child in list(self.children):
+            _end(child)
+        if self.sessions:
+            await asyncio.wait(set(self.sessions), timeout=5)  # each collects its client's exit
+        for task in list(self.sessions):
+            task.cancel()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+
+    # --- a session -----------------------------------------------------------------------------
+    async def _session(self, process: asyncssh.SSHServerProcess) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self.sessions.add(task)
+        try:
+            await self._play(process)
+        except (asyncssh.Error, OSError, BrokenPipeError):
+            pass  # the connection went away
+        finally:
+            if task is not None:
+                self.sessions.discard(task)
+
+    async def _play(self, process: asyncssh.SSHServerProcess) -> None:
+        lang = lang_of(process.env)
+        if process.command is not None or process.subsystem is not None:
+            _say(process, lang, Msg("This host plays Le Havre and runs nothing else. Log in without a command."))
+            process.exit(1)
+            return
+        term = process.get_terminal_type()
+        if not term:
+            _say(process, lang, Msg("Le Havre needs a terminal: log in without -T (or with ssh -t)."))
+            process.exit(1)
+            return
+        address = str((process.get_extra_info("peername") or ("",))[0])
+        if self.tables_open[address] >= MAX_PER_ADDRESS:
+            too_many = Msg(
+                "Too many tables open from {address} ({n}); close one and log in again.",
+                address=address,
+                n=MAX_PER_ADDRESS,
+            )
+            _say(process, lang, too_many)
+            process.exit(1)
+            return
+        login = str(process.get_extra_info("username") or "")
+        table = process.get_extra_info("lehavre_table")
+        ticket = self.host.issue_ticket(login, table, lang or "")
+        self.tables_open[address] += 1
+        try:
+            code = await self._run_client(process, term, ticket, lang)
+        finally:
+            self.host.revoke_ticket(ticket)
+            self.tables_open[address] -= 1
+            if self.tables_open[address] <= 0:
+                del self.tables_open[address]
+        with contextlib.suppress(Exception):
+            process.exit(code)
+
+    async def _run_client(self, process: asyncssh.SSHServerProcess, term: str, ticket: str, lang: str | None) -> int:
+        master, slave = os.openpty()
+        width, height, _, _ = process.get_terminal_size()
+        _set_size(master, width or 80, height or 24)
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+            "TERM": term if re.fullmatch(r"[A-Za-z0-9._+-]{1,40}", term) else "xterm-256color",
+            "LANG": "C.UTF-8",
+            "LEHAVRE_TICKET": ticket,
+            "LEHAVRE_PTY": "1",  # the client makes the pseudo-terminal its controlling terminal
+        }
+        for name in ("LEHAVRE_DATA", "LEHAVRE_ASCII", "VIRTUAL_ENV", "PYTHONPATH"):
+            if name in os.environ:
+                env[name] = os.environ[name]
+        try:
+            child = await asyncio.create_subprocess_exec(
+                *self.client,
+                f"127.0.0.1:{self.host.port}",
+                *(("--lang", lang) if lang is not None else ("--ask-lang",)),
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                start_new_session=True,
+            )
+        finally:
+            os.close(slave)
+        self.children.add(child)
+        os.set_blocking(master, False)
+        loop = asyncio.get_running_loop()
+        screen = loop.create_task(_copy_screen(master, process))
+        keys = loop.create_task(_copy_keys(process, master, lang))
+        ended = loop.create_task(child.wait())
+        try:
+            await asyncio.wait({screen, keys, ended}, return_when=asyncio.FIRST_COMPLETED)
+            if ended.done():  # the client quit: what it last drew still goes out
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(screen), 1.0)
+        finally:
+            keys.cancel()
+            screen.cancel()
+            _end(child)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(child.wait(), 3)
+            self.children.discard(child)
+            os.close(master)
+        return child.returncode if child.returncode is not None and child.returncode >= 0 else 0
+
+
+class DoorServer(asyncssh.SSHServer):
+    """One SSH connection: who it is, and how it got in."""
+
+    def __init__(self, door: Door) -> None:
+        self.door = door
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = ""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
+        door = self.door
+        door.per_address[self.address] += 1
+        if door.per_address[self.address] > 2 * MAX_PER_ADDRESS or door.per_address.total() > MAX_CONNECTIONS:
+            conn.abort()  # before a word of SSH is said: nothing more is spent on it
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        door = self.door
+        door.per_address[self.address] -= 1
+        if door.per_address[self.address] <= 0:
+            del door.per_address[self.address]
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # a login always authenticates
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        return key.public_data in self.door.authorized()
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        game = self.door.host.table_by_code(password)
+        if game is None:
+            await asyncio.sleep(FAILED_PASSWORD_PAUSE)  # guessing codes takes its time
+            return False
+        assert self.conn is not None
+        self.conn.set_extra_info(lehavre_table=game.id)
+        return True
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        return False  # no port forwarding
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+async def _copy_screen(master: int, process: asyncssh.SSHServerProcess) -> None:
+    """What the client draws goes to the player's terminal, as fast as the player takes it."""
+    loop = asyncio.get_running_loop()
+    while True:
+        ready = loop.create_future()
+        loop.add_reader(master, ready.set_result, None)
+        try:
+            await ready
+        finally:
+            loop.remove_reader(master)
+        try:
+            data = os.read(master, 65536)
+        except BlockingIOError:
+            continue
+        except OSError:  # EIO: the client has ended
+            return
+        if not data:
+            return
+        process.stdout.write(data)
+        await process.stdout.drain()
+
+
+async def _copy_keys(process: asyncssh.SSHServerProcess, master: int, lang: str | None) -> None:
+    """The player's keys go to the client; a new window size goes to the pseudo-terminal
+    (the kernel tells the client with SIGWINCH). No keystroke for IDLE_SECONDS: closed."""
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            data = await asyncio.wait_for(process.stdin.read(4096), IDLE_SECONDS)
+        except asyncssh.TerminalSizeChanged as change:
+            _set_size(master, change.width or 80, change.height or 24)
+            continue
+        except TimeoutError:
+            process.stderr.write(b"\r\n")
+            _say(process, lang, Msg("No key pressed for {n} minutes; goodbye.", n=int(IDLE_SECONDS / 60)))
+            return
+        if not data:
+            return
+        view = memoryview(data)
+        while view:
+            try:
+                n = os.write(master, view)
+                view = view[n:]
+            except BlockingIOError:  # the client is busy: wait until it reads again
+                ready = loop.create_future()
+                loop.add_writer(master, ready.set_result, None)
+                try:
+                    await ready
+                finally:
+                    loop.remove_writer(master)
+            except OSError:
+                return
+
+
+def _end(child: asyncio.subprocess.Process) -> None:
+    """Hang up on a table client (it ends as a program does when its terminal closes), and
+    kill it if it is still there a moment later."""
+    if child.returncode is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGHUP)
+
+    def kill() -> None:
+        if child.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+
+    asyncio.get_running_loop().call_later(2.0, kill)
+
+
+def client_command() -> list[str]:
+    """The table client as the door starts it: this Python, this game."""
+    return [sys.executable, "-m", "lehavre_tui", "join"]

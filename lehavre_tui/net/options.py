@@ -1,0 +1,54 @@
+"""The `lehavre host` command line: its options only, so that building the parser imports
+nothing of the host (SSH, storage, bots)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..text import _
+
+
+def add_host_command(sub: Any) -> None:
+    from ..cli import add_language_option
+
+    host = sub.add_parser("host", help=_("host a table: players join over SSH, with lehavre join, or in a browser"))
+    host.add_argument(
+        "--players", type=int, default=None, help=_("number of players, 1 to 5 (default 2, or one per seat)")
+    )
+    host.add_argument("--short", action="store_true", help=_("the short game"))
+    host.add_argument("--seed", type=int, default=None, help=_("deal this game (default: random)"))
+    host.add_argument("--names", default="", help=_("player names, comma separated; each seat waits for its login"))
+    host.add_argument(
+        "--seats", default="", help=_("who plays each seat: human, easy, medium, hard or expert, e.g. human,expert")
+    )
+    host.add_argument(
+        "--budget", type=float, default=2.0, help=_("seconds a move for the hard and expert bots (default 2)")
+    )
+    host.add_argument("--pace", type=float, default=0.6, help=_("seconds between two bot moves (default 0.6)"))
+    host.add_argument("--ssh-port", type=int, default=2222, help=_("the SSH port players log in on (default 2222)"))
+    host.add_argument(
+        "--listen",
+        default="127.0.0.1",
+        help=_(
+            "the address the SSH (and browser) door listens on (default 127.0.0.1: this machine "
+            "only; 0.0.0.0 for every network)"
+        ),
+    )
+    host.add_argument(
+        "--authorized-keys",
+        type=Path,
+        default=Path("~/.ssh/authorized_keys"),
+        help=_("public keys that may log in without the invite code (default ~/.ssh/authorized_keys)"),
+    )
+    host.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help=_("the table port on 127.0.0.1 that table clients use (default: a free one)"),
+    )
+    host.add_argument(
+        "--web", type=int, default=None, metavar="PORT", help=_("also serve the table to browsers on PORT")
+    )
+    host.add_argument("--resume", action="store_true", help=_("continue every stored table whose game is not over"))
+    add_language_option(host)  # the host's own messages; each player reads the table in their own

@@ -1,0 +1,295 @@
+"""A hosted table: one game (a `Session`), its seats, who sits where, its stored moves.
+
+The host alone changes a table, and only through the session (so through the engine).
+Nothing here waits for the network: the host (host.py) calls in, then tells the clients.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import unicodedata
+from dataclasses import dataclass, field
+
+from ..bots.view import public_view, unseen_specials
+from ..engine.actions import Action
+from ..engine.errors import IllegalAction
+from ..engine.message import Msg
+from ..engine.setup import Setup
+from ..engine.state import GameState
+from ..session import Session
+from .protocol import MAX_NAME, LogEntry, SeatInfo, TableInfo
+from .storage import StorageError, Store, StoredSeat, StoredTable
+from .words import from_data, to_data
+
+
+class HostTrouble(Exception):
+    """The host could not do what was asked (its disk, its table file); nothing changed.
+    `msg` says so (read in each reader's language)."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
+
+
+def clean_text(text: str) -> str:
+    """Text from a client as it may be shown to others: control characters (terminal escape
+    sequences among them) become spaces, and the ends are trimmed."""
+    return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text).strip()
+
+
+def login_key(login: str) -> str:
+    return login.strip().casefold()
+
+
+def display_name(login: str) -> str | None:
+    """The player name a login plays under ('anna' → 'Anna'), or None when the login cannot
+    be a name at the table (1 to 16 letters, digits, '-', '_' or '.')."""
+    name = login.strip()
+    if not 1 <= len(name) <= MAX_NAME or not all(ch.isalnum() or ch in "-_." for ch in name):
+        return None
+    return name[0].upper() + name[1:] if name.islower() else name
+
+
+@dataclass
+class Seating:
+    """Where a login sits at a table: a seat, or watching (seat None)."""
+
+    seat: int | None
+    name: str
+    renamed: bool = False  # the seat took the login's name: every client needs the table anew
+
+
+@dataclass
+class HostedGame:
+    id: int
+    code: str
+    setup: Setup
+    seats: list[StoredSeat]
+    store: Store
+    session: Session = field(init=False)
+    log: list[LogEntry] = field(default_factory=list)
+    present: dict[int, int] = field(default_factory=dict)  # seat -> clients holding it
+    watchers: int = 0
+
+    def __post_init__(self) -> None:
+        self.rebuild()
+
+    # --- creating and resuming ---------------------------------------------------------------
+    @classmethod
+    def create(cls, store: Store, setup: Setup, kinds: list[str], named: bool) -> HostedGame:
+        """A new table; `named`: the set-up's names were given by the host (each seat waits
+        for the login of its name)."""
+        session = Session.new(setup, seats=kinds)  # checks the set-up and the seat kinds
+        setup = session.setup
+        seats = [
+            StoredSeat(name, kind, named and kind == "human", None)
+            for name, kind in zip(setup.names, session.seats, strict=True)
+        ]
+        stored = store.create_table(setup, seats)
+        return cls.from_stored(stored, store)
+
+    @classmethod
+    def from_stored(cls, stored: StoredTable, store: Store) -> HostedGame:
+        return cls(stored.id, stored.code, stored.setup, stored.seats, store)
+
+    def rebuild(self) -> None:
+        """The session and the log from the stored moves and words (a resumed host, a seat
+        that took its player's name)."""
+        setup = self.setup.model_copy(update={"names": [s.name for s in self.seats]})
+        session = Session.new(setup, seats=[s.kind for s in self.seats])
+        moves = self.store.moves(self.id)
+        for n, (_seat, action) in enumerate(moves, start=1):
+            try:
+                session.act(action)
+            except IllegalAction as exc:
+                raise StorageError(
+                    f"Move {n} of table {self.id} no longer fits the game: {exc}"  # for the host's log, in English
+                ) from None
+        self.setup = setup
+        self.session = session
+        said: dict[int, list[tuple[int, Msg | str]]] = {}
+        for after, seat, text in self.store.says(self.id):
+            said.setdefault(after, []).append((seat, _stored_words(text)))
+        log: list[LogEntry] = []
+        for line in session.log:
+            while said and min(said) < line.move:  # words said before this move
+                log.extend(self._said(seat, text, min(said)) for seat, text in said.pop(min(said)))
+            log.append(LogEntry.of(line.event, line.move, line.seat))
+        for after in sorted(said):
+            log.extend(self._said(seat, text, after) for seat, text in said[after])
+        self.log = log
+
+    def _said(self, seat: int, words: Msg | str, move: int) -> LogEntry:
+        return LogEntry.of(words, move, seat, kind="say")
+
+    # --- seats ---------------------------------------------------------------------------------
+    def seat_for(self, login: str) -> Seating:
+        """Where `login` sits: the seat it sat in before, the seat of its name, else a free
+        seat the host did not name (which takes the login's name), else watching."""
+        key = login_key(login)
+        name = display_name(login)
+        if name is None:
+            raise IllegalAction(
+                Msg(
+                    "'{login}' cannot play here: a player name is 1 to {n} letters, digits, '-', '_' or '.'.",
+                    login=clean_text(login)[:40],
+                    n=MAX_NAME,
+                )
+            )
+        for i, s in enumerate(self.seats):
+            if s.login == key:
+                return Seating(i, s.name)
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.login is None and s.name.casefold() == key:
+                self._claim(i, key, s.name)
+                return Seating(i, s.name)
+        taken = {s.name.casefold() for s in self.seats}
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.login is None and not s.named and s.name.casefold() not in (key,):
+                renamed = key not in taken
+                self._claim(i, key, name if renamed else s.name)
+                if renamed:
+                    self.rebuild()
+                return Seating(i, self.seats[i].name, renamed)
+        return Seating(None, name)
+
+    def waits_for(self, login: str) -> bool:
+        """A seat here is this login's: it sat there before, or the seat has its name."""
+        key = login_key(login)
+        return any(
+            s.login == key or (s.kind == "human" and s.login is None and s.name.casefold() == key) for s in self.seats
+        )
+
+    def has_free_seat(self) -> bool:
+        return any(s.kind == "human" and s.login is None and not s.named for s in self.seats)
+
+    def _claim(self, seat: int, key: str, name: str) -> None:
+        try:
+            self.store.claim_seat(self.id, seat, key, name)
+        except sqlite3.Error as exc:
+            raise HostTrouble(Msg("The host could not keep the seat ({reason}); try again.", reason=str(exc))) from None
+        self.seats[seat].login = key
+        self.seats[seat].name = name
+
+    def arrive(self, seat: int | None) -> None:
+        if seat is None:
+            self.watchers += 1
+        else:
+            self.present[seat] = self.present.get(seat, 0) + 1
+
+    def leave(self, seat: int | None) -> None:
+        if seat is None:
+            self.watchers = max(0, self.watchers - 1)
+        elif self.present.get(seat, 0) > 1:
+            self.present[seat] -= 1
+        else:
+            self.present.pop(seat, None)
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [
+            SeatInfo(
+                name=s.name,
+                kind=s.kind,  # checked by Session.new
+                present=s.kind != "human" or self.present.get(i, 0) > 0,
+                claimed=s.login is not None,
+            )
+            for i, s in enumerate(self.seats)
+        ]
+
+    def info(self) -> TableInfo:
+        st = self.session.state
+        return TableInfo(
+            id=self.id,
+            variant=st.variant,
+            seats=self.seat_infos(),
+            round=min(st.round, st.rounds_total),
+            rounds=st.rounds_total,
+            over=self.session.over,
+            watchers=self.watchers,
+        )
+
+    # --- playing -------------------------------------------------------------------------------
+    @property
+    def moves(self) -> int:
+        return len(self.session.actions)
+
+    def play(self, seat: int, text: str) -> list[LogEntry]:
+        """Play a command typed at `seat`; returns the new log entries. IllegalAction,
+        CommandError or HelpRequested leave everything as it was; so does HostTrouble."""
+        log_before = len(self.session.log)
+        self.session.command_from(seat, text)
+        return self._committed(log_before)
+
+    def play_action(self, action: Action) -> list[LogEntry]:
+        """A move chosen by the host itself (a bot's); as `play`."""
+        log_before = len(self.session.log)
+        self.session.act(action)
+        return self._committed(log_before)
+
+    def _committed(self, log_before: int) -> list[LogEntry]:
+        """Store the move just made before anybody is told of it; a move that cannot be
+        stored is taken back (the table is rebuilt from the stored moves)."""
+        s = self.session
+        try:
+            self.store.add_move(self.id, len(s.actions), s.movers[-1], s.actions[-1])
+            if s.over:
+                self.store.set_over(self.id)
+        except sqlite3.Error as exc:
+            self.rebuild()
+            raise HostTrouble(
+                Msg("The host could not store the move ({reason}); nothing changed, try again.", reason=str(exc))
+            ) from None
+        new = [LogEntry.of(ln.event, ln.move, ln.seat) for ln in s.log[log_before:]]
+        self.log.extend(new)
+        return new
+
+    def say(self, seat: int | None, name: str, text: str) -> LogEntry:
+        words = clean_text(text)
+        if not words:
+            raise IllegalAction(Msg("Say something after 'say', e.g. 'say good luck'."))
+        if seat is None:
+            line = Msg("{player} (watching) says: {words}", player=name, words=words)
+        else:
+            line = Msg("{player} says: {words}", player=name, words=words)
+        try:
+            self.store.add_say(self.id, self.moves, -1 if seat is None else seat, json.dumps(to_data(line)))
+        except sqlite3.Error as exc:
+            raise HostTrouble(
+                Msg("The host could not keep your words ({reason}); try again.", reason=str(exc))
+            ) from None
+        entry = self._said(-1 if seat is None else seat, line, self.moves)
+        self.log.append(entry)
+        return entry
+
+    def bot_to_move(self) -> bool:
+        return self.session.is_bot_turn()
+
+    # --- what a seat sees ----------------------------------------------------------------------
+    def view(self, seat: int | None) -> GameState:
+        """The state as `seat` sees it: the face-down supply chits and special buildings
+        dealt anew (the same for every hidden order), except the two special buildings the
+        Marketplace shows to the player who entered it."""
+        state = self.session.state
+        view = public_view(state)
+        pend = state.pending
+        if pend is not None and pend.kind == "peek" and seat == state.current:
+            top = state.special_deck[:2]
+            rest = [b for b in view.special_deck if b not in top]
+            rest += [b for b in unseen_specials(state) if b not in top and b not in rest]
+            view.special_deck = top + rest[: len(state.special_deck) - len(top)]
+        return view
+
+    def sees_alone(self, seat: int | None) -> bool:
+        """This seat's view differs from everybody else's (the Marketplace's look)."""
+        pend = self.session.state.pending
+        return pend is not None and pend.kind == "peek" and seat == self.session.state.current
+
+
+def _stored_words(text: str) -> Msg | str:
+    """Words said at a table as stored: a message as JSON data (a line stored as plain
+    text stays as it is)."""
+    try:
+        return from_data(json.loads(text))
+    except (ValueError, TypeError, RecursionError):
+        return text

@@ -1,0 +1,282 @@
+"""A visit to a host (`lehavre join`, a login over SSH, a browser): the connection, the lobby,
+the seat at a table. The table itself is the same table as at one keyboard (screens/table.py),
+playing at a `HostedTable`.
+
+The visit keeps the connection: it says hello, hands the lobby its tables, opens the table
+when the host seats the player, and passes every table the host sends to the screen. A lost
+connection is tried again every few seconds, back to the same seat; a host that ends the
+visit (`Bye`) ends the app with its reason.
+
+The visit reads the table in its reader's language (`lang`): every word the host sends is
+a message this client renders. A visit without a language (a login whose ssh client sent
+no LANG, a browser tab) asks for one in the lobby before it connects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING
+
+from ..net.client import HostedTable, HostLink
+from ..net.host import PING_SECONDS
+from ..net.protocol import (
+    PROTOCOL_VERSION,
+    BadMessage,
+    Bye,
+    CreateTable,
+    Done,
+    Hello,
+    HostMessage,
+    JoinTable,
+    LeaveTable,
+    ListTables,
+    Note,
+    Ping,
+    Refusal,
+    Seated,
+    TableInfo,
+    Tables,
+    TableUpdate,
+    Welcome,
+)
+from ..net.words import read
+from ..text import _, set_language
+
+if TYPE_CHECKING:
+    from .app import LeHavreApp
+
+RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0)
+
+
+class Visit:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str = "",
+        lang: str | None = "en",
+        *,
+        ticket: str | None = None,
+        code: str | None = None,
+        key: str | None = None,
+        table: int | None = None,
+    ) -> None:
+        self.host, self.port = host, port
+        self.name = name  # the login name; the host says how it sits at the table
+        self.lang = lang  # the language this reader reads the table in; None: asked in the lobby
+        self.ticket, self.code, self.key = ticket, code, key
+        self.wanted = table  # the table to sit at on arriving
+        self.app: LeHavreApp | None = None
+        self.link: HostLink | None = None
+        self.welcome: Welcome | None = None
+        self.tables: list[TableInfo] = []
+        self.table: HostedTable | None = None
+        self._seated: Seated | None = None  # seated, the table not yet received
+        self.ended = False
+        self.status = self._first_status()
+
+    def _first_status(self) -> str:
+        if self.needs_login:
+            return _("Give your player name and the table's invite code (the host printed it).")
+        return _("Connecting to the host at {address}…").format(address=f"{self.host}:{self.port}")
+
+    @property
+    def needs_language(self) -> bool:
+        """The reader is to choose a language before anything else."""
+        return self.lang is None
+
+    def choose_language(self, lang: str) -> None:
+        """The reader's choice in the lobby: every word from now on in `lang`."""
+        set_language(lang)
+        self.lang = lang
+        self.status = self._first_status()
+
+    @property
+    def needs_login(self) -> bool:
+        """Nothing to come in with yet: the lobby asks for a name and the invite code."""
+        if self.ticket:
+            return False  # the SSH door vouches for the login
+        return not self.name or not (self.key or self.code)
+
+    def login(self, name: str, code: str) -> None:
+        self.name, self.code = name.strip(), code.strip()
+        self.status = _("Connecting to the host at {address}…").format(address=f"{self.host}:{self.port}")
+        if self.app is not None:
+            self.start(self.app)
+
+    # --- the connection ------------------------------------------------------------------------
+    def start(self, app: LeHavreApp) -> None:
+        self.app = app
+        if self.needs_language or self.needs_login:
+            self._lobby_changed()
+            return
+        app.run_worker(self._keep_connected(), group="host", exclusive=True, exit_on_error=False)
+
+    async def _keep_connected(self) -> None:
+        tries = 0
+        while not self.ended:
+            link = HostLink(self.host, self.port)
+            try:
+                await link.connect()
+            except OSError as exc:
+                wait = RETRY_SECONDS[min(tries, len(RETRY_SECONDS) - 1)]
+                self._lost(
+                    _("The host at {address} cannot be reached ({reason}); trying again in {n} s.").format(
+                        address=f"{self.host}:{self.port}", reason=exc.strerror or exc, n=f"{wait:.0f}"
+                    )
+                )
+                tries += 1
+                await asyncio.sleep(wait)
+                continue
+            tries = 0
+            self.link = link
+            table = self.table.table_id if self.table is not None else self.wanted
+            link.send(
+                Hello(
+                    version=PROTOCOL_VERSION,
+                    name=self.name,
+                    lang=self.lang or "en",
+                    ticket=self.ticket,
+                    code=self.code,
+                    key=self.key,
+                    table=table,
+                )
+            )
+            pinger = asyncio.get_running_loop().create_task(self._ping(link))
+            try:
+                await link.run(self._shown)
+            except (OSError, BadMessage):
+                pass
+            finally:
+                pinger.cancel()
+                link.close()
+            if not self.ended:
+                self._lost(_("The connection to the host was lost; trying again…"))
+                await asyncio.sleep(RETRY_SECONDS[0])
+
+    async def _ping(self, link: HostLink) -> None:
+        while True:
+            await asyncio.sleep(PING_SECONDS)
+            link.send(Ping())
+
+    def _lost(self, text: str) -> None:
+        self.status = text
+        app = self.app
+        if app is None:
+            return
+        if app.table is not None:
+            app.refuse(text)
+        self._lobby_changed()
+
+    # --- what the lobby asks -------------------------------------------------------------------
+    def refresh_tables(self) -> None:
+        if self.link is not None:
+            self.link.send(ListTables())
+
+    def join(self, table: int) -> None:
+        if self.link is not None:
+            self.link.send(JoinTable(table=table))
+
+    def create(self, seats: list[str], variant: str) -> None:
+        if self.link is not None:
+            self.link.send(CreateTable(seats=seats, variant=variant))
+
+    def leave_table(self) -> None:
+        """Back to the lobby; the seat waits at the table."""
+        app = self.app
+        self.table = None
+        self.wanted = None
+        if self.link is not None:
+            self.link.send(LeaveTable())
+        if app is not None:
+            app.session = None
+            from .screens.lobby import LobbyScreen
+
+            while len(app.screen_stack) > 1 and not isinstance(app.screen, LobbyScreen):
+                app.pop_screen()
+        self._lobby_changed()
+
+    # --- what the host says --------------------------------------------------------------------
+    def _shown(self, msg: HostMessage) -> None:
+        """A message from the host, shown; a message this client fails to show is said so
+        (the connection goes on: the next table the host sends draws everything again)."""
+        try:
+            self._message(msg)
+        except Exception as exc:  # noqa: BLE001 - said at the table or in the lobby
+            text = _("This client could not show what the host sent ({reason}).").format(
+                reason=f"{type(exc).__name__}: {exc}"
+            )
+            self.status = text
+            app = self.app
+            if app is not None and app.table is not None:
+                app.refuse(text)
+            self._lobby_changed()
+
+    def _message(self, msg: HostMessage) -> None:
+        app = self.app
+        if app is None:
+            return
+        if isinstance(msg, Welcome):
+            self.welcome = msg
+            self.status = _("Connected as {player}.").format(player=msg.name)
+            self._lobby_changed()
+        elif isinstance(msg, Tables):
+            self.tables = list(msg.tables)
+            self._lobby_changed()
+        elif isinstance(msg, Seated):
+            self._seated = msg
+            if self.table is not None and self.table.table_id == msg.table and self.link is not None:
+                self.table.seated_again(self.link, msg)
+                self._seated = None
+        elif isinstance(msg, TableUpdate):
+            self._table(msg)
+        elif isinstance(msg, Done):
+            if self.table is not None:
+                self.table.answered(msg.id)
+        elif isinstance(msg, Refusal):
+            text = read(msg.words, msg.text)
+            sent = self.table.answered(msg.id) if self.table is not None else None
+            if sent is not None:
+                app.refused_later(sent, text)
+            elif app.table is not None:
+                app.refuse(text)
+            else:
+                self.status = text
+                self._lobby_changed()
+        elif isinstance(msg, Note):
+            if self.table is not None:
+                self.table.answered(msg.id)
+            if app.table is not None:
+                app.table.note(read(msg.words, msg.text))
+        elif isinstance(msg, Bye):
+            self.ended = True
+            self.status = read(msg.words, msg.text)
+            app.exit(return_code=1, message=self.status)  # said in the terminal once the table is gone
+
+    def _table(self, u: TableUpdate) -> None:
+        app = self.app
+        assert app is not None
+        if self._seated is not None and self._seated.table == u.table and self.link is not None:
+            self.table = HostedTable(self.link, self._seated, u)
+            self._seated = None
+            app.start_game(self.table, greet=False)
+            return
+        table = self.table
+        if table is None or table.table_id != u.table:
+            return
+        before = (table.state.current, table.state.phase)
+        table.update(u)
+        if app.session is table:
+            with contextlib.suppress(Exception):  # a screen being rearranged: the next update draws it
+                app.follow_game(*before)
+
+    def _lobby_changed(self) -> None:
+        app = self.app
+        if app is None:
+            return
+        from .screens.lobby import LobbyScreen
+
+        for screen in app.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.show(self)

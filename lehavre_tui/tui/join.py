@@ -1,0 +1,128 @@
+"""`lehavre join [HOST:PORT]`: the table client of a hosted table, in this terminal.
+
+Without an address the host running for this user is found in the data directory (its
+`host.json`, which also lets this user in without an invite code). The SSH door starts the
+same client on a pseudo-terminal, with a ticket for the login (LEHAVRE_TICKET).
+
+The table is read in this reader's language: `--lang`, else the environment's (LC_ALL,
+LC_MESSAGES, LANG) when it names English, Polish or Czech, else the choice saved on the
+set-up screen; with none of them, or with `--ask-lang` (how the SSH door starts a login
+whose ssh client sent no LANG, and how a browser tab starts), the lobby asks first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import getpass
+import json
+import os
+import signal
+import sys
+import termios
+from pathlib import Path
+from typing import Any
+
+from ..text import LANGUAGES, _
+
+EXIT_ERROR = 2
+
+
+def add_join_command(sub: Any) -> None:
+    join = sub.add_parser("join", help=_("sit down at a hosted table (lehavre host) in this terminal"))
+    join.add_argument(
+        "address",
+        nargs="?",
+        default=None,
+        metavar="HOST:PORT",
+        help=_("the host's table port (default: the host running for this user)"),
+    )
+    join.add_argument("--name", default=None, help=_("your player name (default: your user name)"))
+    join.add_argument("--code", default=None, help=_("the table's invite code (the host printed it)"))
+    join.add_argument("--table", type=int, default=None, help=_("the table to sit at (default: the lobby)"))
+    join.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=_("the language to read the table in: en, pl or cs (default: from LC_ALL, LC_MESSAGES, LANG)"),
+    )
+    join.add_argument("--ask-lang", action="store_true", help=_("choose the language in the lobby, before coming in"))
+    join.add_argument(
+        "--guest", action="store_true", help=_("come in with a name and an invite code only (as a browser does)")
+    )
+    join.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+
+
+def reader_language(args: argparse.Namespace) -> str | None:
+    """The language this reader reads the table in; None: asked in the lobby."""
+    if args.lang is not None:
+        return str(args.lang)
+    if args.ask_lang:
+        return None
+    from ..cli import requested_language
+    from ..settings import read_settings
+
+    return requested_language(None) or read_settings()[0].language
+
+
+def host_file() -> Path:
+    from ..net.storage import host_dir
+
+    return host_dir() / "host.json"
+
+
+def running_host() -> dict[str, Any] | None:
+    """What the host running for this user wrote about itself (port, local key), if any."""
+    try:
+        data = json.loads(host_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("port"), int) else None
+
+
+def take_terminal() -> None:
+    """Started by the SSH door on a pseudo-terminal: make it this process's controlling
+    terminal (so window-size changes arrive as SIGWINCH), and end as programs do when the
+    terminal hangs up, whatever the host process ignored."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return EXIT_ERROR
+
+
+def join(args: argparse.Namespace) -> int:
+    if os.environ.get("LEHAVRE_PTY") == "1":
+        take_terminal()
+    ticket = os.environ.get("LEHAVRE_TICKET") or None
+    found = None if args.guest or ticket else running_host()
+    if args.address is None:
+        if found is None:
+            return _fail(_("No host is running for this user; give its address: lehavre join HOST:PORT."))
+        host, port = "127.0.0.1", int(found["port"])
+    else:
+        host, sep, port_text = args.address.rpartition(":")
+        if not sep or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+            return _fail(_("'{address}' is not HOST:PORT, e.g. 127.0.0.1:7000.").format(address=args.address))
+        host, port = host or "127.0.0.1", int(port_text)
+    key = None
+    if found is not None and int(found["port"]) == port and host in ("127.0.0.1", "localhost"):
+        key = found.get("key") if isinstance(found.get("key"), str) else None
+    name = args.name
+    if name is None and not args.guest and not ticket:
+        with contextlib.suppress(Exception):
+            name = getpass.getuser()
+    lang = reader_language(args)
+    from .app import LeHavreApp
+    from .hosted import Visit
+
+    visit = Visit(host, port, name or "", lang, ticket=ticket, code=args.code, key=key, table=args.table)
+    ascii = True if getattr(args, "ascii", False) or args.ascii_here else None
+    # the reader's language, never the host user's saved one (the SSH door runs this as that user)
+    app = LeHavreApp(None, ascii=ascii, visit=visit, language=lang or "en")
+    app.run()
+    return app.return_code or 0
