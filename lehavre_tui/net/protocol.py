@@ -20,7 +20,7 @@ version with a `Bye` that says which version it speaks.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -184,28 +184,26 @@ class Done(_Message):
     id: int
 
 
-class Refusal(_Message):
-    type: Literal["refusal"] = "refusal"
+class _Said(_Message):
+    """Words to one client, as an answer to its message `id` or unasked."""
+
     id: int | None = None
     text: str  # in English
     words: Any = None  # the same as a message, read in the reader's language
 
     @classmethod
-    def of(cls, words: Msg | str, id: int | None = None) -> Refusal:
+    def of(cls, words: Msg | str, id: int | None = None) -> Self:
         return cls(id=id, text=str(words), words=to_data(words))
 
 
-class Note(_Message):
+class Refusal(_Said):
+    type: Literal["refusal"] = "refusal"
+
+
+class Note(_Said):
     """Words for this client only (help text, who joined)."""
 
     type: Literal["note"] = "note"
-    id: int | None = None
-    text: str  # in English
-    words: Any = None  # the same as a message, read in the reader's language
-
-    @classmethod
-    def of(cls, words: Msg | str, id: int | None = None) -> Note:
-        return cls(id=id, text=str(words), words=to_data(words))
 
 
 class Bye(_Message):
