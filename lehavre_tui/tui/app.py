@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -28,6 +28,7 @@ from ..settings import Settings, read_settings, save_settings, table_language
 from ..table import NotAtThisTable, Table
 from ..text import N_, _, render, set_language
 from ..text import language as current_language
+from .garbage import QUIET, GarbageAtRest
 from .glyphs import Glyphs, glyphs_for
 from .palette import MovesProvider, palette_placeholder, system_commands
 from .view import bot_label
@@ -101,6 +102,7 @@ class LeHavreApp(App[None]):
         self.hint_busy = False
         self.solo: tuple[int | None, list[tuple[str, int]]] | None = None  # this game's solo records
         self._solo_session: Table | None = None
+        self.garbage: GarbageAtRest | None = None  # the oldest garbage collected between moves
 
     # --- screens --------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[None]:
@@ -129,7 +131,7 @@ class LeHavreApp(App[None]):
         if self.glyphs.ascii:
             self.add_class("-ascii")  # plain frames too (lehavre.tcss)
         if not gc.isenabled():  # paused for the launch (lehavre_tui/__main__.py)
-            self.call_after_refresh(self._collect_garbage_again)
+            self.call_after_refresh(self.collect_garbage_again)
         if self.settings_note is not None:
             self.notify(render(self.settings_note), severity="warning", timeout=12)
         if self.session is not None:
@@ -137,12 +139,24 @@ class LeHavreApp(App[None]):
         if self.visit is not None:
             self.visit.start(self)
 
-    @staticmethod
-    def _collect_garbage_again() -> None:
+    def collect_garbage_again(self) -> None:
         """Once the first frame is drawn: what the launch made lasts as long as the program, so
-        it is set aside (`gc.freeze`) and collections look only at what the game makes after."""
+        it is set aside (`gc.freeze`) and collections look only at what the game makes after;
+        the oldest generation is collected between moves (garbage.py)."""
         gc.freeze()
+        self.garbage = GarbageAtRest()
+        self.garbage.start()
         gc.enable()
+        self.set_interval(QUIET / 2, self.garbage.collect_if_quiet)
+
+    def on_unmount(self) -> None:
+        if self.garbage is not None:
+            self.garbage.stop()
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.garbage is not None and isinstance(event, events.Key | events.MouseDown):
+            self.garbage.touched()
+        await super().on_event(event)
 
     def start_game(self, session: Table, *, greet: bool = False) -> None:
         """Set the table for a new or loaded game (from the set-up screen)."""
