@@ -133,3 +133,18 @@ def test_review_command_reads_in_polish(tmp_path: Path, capsys: pytest.CaptureFi
     assert not [line for line in lines if any(word in line for word in english)]
     assert cli_main(["review", str(path), "--player", "Zed", "--lang", "cs"]) != 0
     assert "Nikdo jménem „Zed“ tuto hru nehraje; hrají: Anna a Ben." in capsys.readouterr().err
+
+
+def test_a_review_stops_when_asked_before_the_next_move_is_searched() -> None:
+    from lehavre_tui.bots.review import ReviewStopped
+
+    actions = played(60, blunder_at=20)
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    with pytest.raises(ReviewStopped):
+        review(game_moves(SETUP, actions), 0, playouts=3, stop=stop)
+    assert len(asked) == 3  # two moves searched, then stopped

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Feed
@@ -121,10 +122,21 @@ def worth(state: GameState, action: Action, deals: list[int]) -> list[float]:
     return out
 
 
+class ReviewStopped(Exception):
+    """The reader left the review before it was done."""
+
+
 def review(
-    moves: list[tuple[GameState, Action]], seat: int, *, playouts: int = PLAYOUTS, most: int = MOST, seed: int = 0
+    moves: list[tuple[GameState, Action]],
+    seat: int,
+    *,
+    playouts: int = PLAYOUTS,
+    most: int = MOST,
+    seed: int = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> list[Mistake]:
-    """The costliest moves of `seat`, costliest first (at most `most`)."""
+    """The costliest moves of `seat`, costliest first (at most `most`). `stop` is asked before
+    each move is searched; when it answers True the review ends with ReviewStopped."""
     choices = []
     for n, (s, a) in enumerate(moves, 1):
         if s.current != seat or isinstance(a, Feed) or s.phase == "over" or len(legal_actions(s)) < 2:
@@ -134,6 +146,8 @@ def review(
     found: list[Mistake] = []
     rng = random.Random(seed)
     for _, n, s, played in choices[:LOOKS]:
+        if stop is not None and stop():
+            raise ReviewStopped
         better = ExpertBot(seed + n, time_budget=3600.0, max_playouts=playouts).analyse(s, force=True).best
         if better == played:
             continue
@@ -169,15 +183,21 @@ def reviewed_seats(names: list[str], seats: list[str] | None, player: str | None
 
 
 def review_game(
-    setup: Setup, actions: list[Action], seats: list[int], *, playouts: int = PLAYOUTS
+    setup: Setup,
+    actions: list[Action],
+    seats: list[int],
+    *,
+    playouts: int = PLAYOUTS,
+    stop: Callable[[], bool] | None = None,
 ) -> list[GameReview]:
-    """The review of each given seat of a game (finished or not)."""
+    """The review of each given seat of a game (finished or not); `stop` as for `review`."""
     moves = game_moves(setup, actions)
     names = moves[0][0].names if moves else new_game(setup).names
     out = []
     for seat in seats:
         mine = sum(1 for s, _ in moves if s.current == seat)
-        out.append(GameReview(seat, names[seat], review(moves, seat, playouts=playouts, seed=setup.seed or 0), mine))
+        mistakes = review(moves, seat, playouts=playouts, seed=setup.seed or 0, stop=stop)
+        out.append(GameReview(seat, names[seat], mistakes, mine))
     return out
 
 

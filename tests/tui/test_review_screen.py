@@ -81,3 +81,33 @@ async def test_the_review_window_reads_in_polish(monkeypatch: pytest.MonkeyPatch
     assert {"przegląd", "gry", "wróć", "wyników"} <= shown  # the frame's title and the button
     left = english_left(shown, english, names)
     assert not left, "the review window in Polish still shows English words: " + ", ".join(left)
+
+
+async def test_closing_the_review_stops_the_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Esc before the review is done: the expert stops after the move it is searching, instead
+    of thinking on in the background."""
+    import time
+
+    from lehavre_tui.bots.ismcts import ExpertBot
+
+    searched: list[float] = []
+    analyse = ExpertBot.analyse
+
+    def slow(self: ExpertBot, *args: object, **kw: object):  # type: ignore[no-untyped-def]
+        time.sleep(0.2)  # as long as a real search of a move takes, at least
+        searched.append(time.monotonic())
+        return analyse(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertBot, "analyse", slow)
+    monkeypatch.setattr(ReviewScreen, "playouts", 2)
+    app = LeHavreApp(finished(), bot_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        while not searched:
+            await pilot.pause(0.05)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ScoringScreen)
+        closed = len(searched)
+        await pilot.pause(2.0)  # long enough for several more searches
+        assert len(searched) <= closed + 1, "the expert went on searching after the window closed"

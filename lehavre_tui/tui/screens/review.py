@@ -11,8 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button
+from textual.worker import get_current_worker
 
-from ...bots.review import PLAYOUTS, review_game, review_text, reviewed_seats
+from ...bots.review import PLAYOUTS, ReviewStopped, review_game, review_text, reviewed_seats
 from ...text import N_, _, render
 from .common import Plain, TooSmall
 
@@ -52,10 +53,15 @@ class ReviewScreen(ModalScreen[None]):
 
     @work(thread=True, group="review", exclusive=True)
     def _review(self, session: Session) -> None:
+        worker = get_current_worker()
         try:
             seats = reviewed_seats(session.state.names, session.seats, None)
-            reviews = review_game(session.setup, list(session.actions), seats, playouts=self.playouts)
+            reviews = review_game(
+                session.setup, list(session.actions), seats, playouts=self.playouts, stop=lambda: worker.is_cancelled
+            )
             text = "\n".join(render(line) for line in review_text(reviews))
+        except ReviewStopped:  # the window was closed: nobody is waiting for the review
+            return
         except Exception as exc:  # noqa: BLE001 - told, never raised into the table
             text = _("No review this time: {reason}").format(reason=str(exc) or type(exc).__name__)
         with contextlib.suppress(RuntimeError):
@@ -67,4 +73,5 @@ class ReviewScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#review-close")
     def action_close(self) -> None:
+        self.workers.cancel_node(self)  # the expert stops after the move it is searching
         self.dismiss()
