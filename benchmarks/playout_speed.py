@@ -5,8 +5,10 @@ Run: .venv/bin/python benchmarks/playout_speed.py [--seconds 3] [--rounds 5] [--
 The position: a 2-player full game (seed 7) played by two heuristic bots up to round 8.
 "Before" is the flat Monte Carlo search of the `search` level (heuristic policy to the end
 of the round, positions valued through the full score breakdown as before); "after" is the
-`expert` level's tree search, whose playouts use the light policy without narration, also
-to the end of the round. Both are measured in the same run on the same position.
+light playout policy (playout.py, used by the review: no sales, the first way of using a
+building, no narration), also to the end of the round, from fresh deals of the same
+position. The expert plays the search's playouts (heuristic policy) since the light ones
+were found to judge moves worse. All are measured in the same run on the same position.
 """
 
 from __future__ import annotations
@@ -57,12 +59,18 @@ def flat_search_rate(s: GameState, seconds: float, *, as_before: bool = True) ->
 
 
 def expert_rate(s: GameState, seconds: float) -> float:
-    from lehavre_tui.bots.ismcts import ExpertBot
+    """Light playouts a second (playout.py), each from a fresh deal of `s`."""
+    from lehavre_tui.bots.playout import play_to_round_end
+    from lehavre_tui.bots.view import determinise
 
-    bot = ExpertBot(seed=1, time_budget=seconds)
+    rng = random.Random(1)
+    n = 0
     t = time.perf_counter()
-    an = bot.analyse(s, force=True)
-    return an.playouts / (time.perf_counter() - t)
+    while time.perf_counter() - t < seconds:
+        deal = rng.getrandbits(32)
+        play_to_round_end(determinise(s, s.current, random.Random(deal)), random.Random(deal + 1))
+        n += 1
+    return n / (time.perf_counter() - t)
 
 
 def main() -> None:
@@ -92,7 +100,7 @@ def main() -> None:
     print(f"medians of {args.rounds} rounds of {args.seconds:g} s each")
     print(f"before (search, heuristic policy): {before:8.1f} playouts/s")
     print(f"search with today's value function: {search_now:7.1f} playouts/s")
-    print(f"after  (expert, light policy):     {after:8.1f} playouts/s  ({after / before:.1f}x)")
+    print(f"after  (light policy, playout.py):  {after:8.1f} playouts/s  ({after / before:.1f}x)")
     print("ratios round by round: " + ", ".join(f"{a / b:.1f}x" for a, b in zip(afters, befores, strict=True)))
 
 

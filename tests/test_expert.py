@@ -1,4 +1,4 @@
-"""The expert (information-set tree search) and its light playouts."""
+"""The expert (information-set Monte Carlo by sequential halving) and the light playouts."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 import pytest
 
 from lehavre_tui.bots import ismcts as ismcts_mod
-from lehavre_tui.bots.ismcts import ExpertBot, Node
+from lehavre_tui.bots.ismcts import ExpertBot
 from lehavre_tui.bots.playout import light_rank, play_to_round_end, policy_move
 from lehavre_tui.bots.value import wealth
 from lehavre_tui.engine import message
-from lehavre_tui.engine.actions import SellBuilding, SellShip
+from lehavre_tui.engine.actions import Action, SellBuilding, SellShip
 from lehavre_tui.engine.rules import apply, legal_actions
 from lehavre_tui.engine.scoring import score
 from lehavre_tui.engine.setup import Setup, new_game
@@ -129,35 +129,40 @@ def test_expert_only_sees_determinised_copies(monkeypatch: pytest.MonkeyPatch) -
         return d
 
     class SpyBot(ExpertBot):
-        def _iterate(self, root: Node, world: GameState, rng: random.Random) -> None:
+        def playout(self, world: GameState, action: Action, me: int, rng: random.Random) -> float:
             seen.append(id(world))
             assert world is not s
-            super()._iterate(root, world, rng)
+            return super().playout(world, action, me, rng)
 
     monkeypatch.setattr(ismcts_mod, "determinise", spy_determinise)
-    SpyBot(1, max_playouts=10).analyse(s, force=True)
-    assert len(seen) == 10 and all(w in made for w in seen)
+    an = SpyBot(1, max_playouts=10).analyse(s, force=True)
+    assert len(seen) == an.playouts > 0 and all(w in made for w in seen)
     assert s.model_dump(exclude={"events"}) == before  # the true state is never changed
 
 
-def test_expert_looks_deeper_than_one_move_and_widens_progressively() -> None:
+def test_expert_compares_candidates_on_common_deals_and_halves_them() -> None:
     s = searched_position()
-    bot = ExpertBot(3, max_playouts=60)
-    bot.analyse(s, force=True)
-    root = bot.tree
-    assert root is not None and root.order is not None
+    deals: dict[int, list[tuple[tuple[int, ...], tuple[str, ...], float]]] = {}
 
-    def depth(n: Node) -> int:
-        return 1 + max((depth(c) for c in n.children.values()), default=0)
+    class SpyBot(ExpertBot):
+        def playout(self, world: GameState, action: Action, me: int, rng: random.Random) -> float:
+            noise = rng.random()
+            deals.setdefault(id(action), []).append((tuple(world.chits), tuple(world.special_deck), noise))
+            return super().playout(world, action, me, random.Random(noise))
 
-    assert depth(root) >= 3
-    # progressive widening: at most 1 + WIDENING * sqrt(visits) moves opened at the root
-    assert len(root.children) <= 1 + int(ismcts_mod.WIDENING * 60**0.5)
-    assert len(root.children) < len(root.order)
-    # the moves opened are the heuristic's best ranked ones
-    opened = set(root.children)
-    ranked_keys = [ismcts_mod.action_key(a) for a in root.order]
-    assert set(ranked_keys[: len(opened)]) == opened
+    bot = SpyBot(3, max_playouts=60)
+    an = bot.analyse(s, force=True)
+    counts = sorted((c.playouts for c in an.candidates), reverse=True)
+    assert len(counts) >= 3 and an.playouts == sum(counts) <= 60
+    # sequential halving: the worse half is dropped, the last two share the most deals
+    assert counts[0] == counts[1] > counts[-1] > 0
+    assert an.candidates[0].playouts == counts[0]
+    # every candidate met the same deals and policy noise in the same order, as long as it played
+    seqs = list(deals.values())
+    longest = max(seqs, key=len)
+    assert len(seqs) == len(an.candidates)
+    assert all(seq == longest[: len(seq)] for seq in seqs)
+    assert len({deal for deal in longest}) == len(longest)  # a new deal for every batch
 
 
 def test_expert_answers_at_once_when_one_move_is_clearly_best() -> None:

@@ -101,12 +101,17 @@ class SearchBot:
 
     def playout(self, world: GameState, action: Action, me: int, rng: random.Random) -> float:
         """Play `action` in a determinised `world`, then the policy to the round's end."""
-        s = apply(world, action, in_place=True)
-        start = (s.round, s.phase == "final")
-        depth = 0
-        while s.phase != "over" and depth < MAX_DEPTH and (s.round, s.phase == "final") == start:
-            ranked = rank_actions(s)
-            a = rng.choice(ranked[:3])[1] if rng.random() < EPSILON else ranked[0][1]
-            s = apply(s, a, in_place=True)
-            depth += 1
-        return relative_value(s, me)
+        return relative_value(heuristic_playout(apply(world, action, in_place=True), rng), me)
+
+
+def heuristic_playout(s: GameState, rng: random.Random) -> GameState:
+    """Let the heuristic (with a little randomness) play every seat of the determinised `s`,
+    in place, to the end of the current round (or of the game)."""
+    start = (s.round, s.phase == "final")
+    depth = 0
+    while s.phase != "over" and depth < MAX_DEPTH and (s.round, s.phase == "final") == start:
+        ranked = rank_actions(s)
+        a = rng.choice(ranked[:3])[1] if rng.random() < EPSILON else ranked[0][1]
+        s = apply(s, a, in_place=True)
+        depth += 1
+    return s
