@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from lehavre_tui.bots import ismcts as ismcts_mod
-from lehavre_tui.bots.ismcts import ExpertBot
+from lehavre_tui.bots import expert as expert_mod
+from lehavre_tui.bots.expert import ExpertBot
 from lehavre_tui.bots.playout import light_rank, play_to_round_end, policy_move
 from lehavre_tui.bots.value import wealth
 from lehavre_tui.engine import message
@@ -121,7 +121,7 @@ def test_expert_only_sees_determinised_copies(monkeypatch: pytest.MonkeyPatch) -
     before = s.model_dump(exclude={"events"})
     made: list[int] = []
     seen: list[int] = []
-    real = ismcts_mod.determinise
+    real = expert_mod.determinise
 
     def spy_determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
         d = real(state, seat, rng)
@@ -134,7 +134,7 @@ def test_expert_only_sees_determinised_copies(monkeypatch: pytest.MonkeyPatch) -
             assert world is not s
             return super().playout(world, action, me, rng)
 
-    monkeypatch.setattr(ismcts_mod, "determinise", spy_determinise)
+    monkeypatch.setattr(expert_mod, "determinise", spy_determinise)
     an = SpyBot(1, max_playouts=10).analyse(s, force=True)
     assert len(seen) == an.playouts > 0 and all(w in made for w in seen)
     assert s.model_dump(exclude={"events"}) == before  # the true state is never changed

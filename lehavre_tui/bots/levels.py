@@ -4,7 +4,7 @@
   taken at random among those it rates at most `SLIP` francs below its best);
 - medium: the heuristic (heuristic.py): the best-looking move, one step ahead;
 - hard: flat Monte Carlo over the heuristic's best few moves (search.py), on a time budget;
-- expert: the hard bot's playouts, placed by sequential halving on common deals (ismcts.py),
+- expert: the hard bot's playouts, placed by sequential halving on common deals (expert.py),
   on a time budget.
 
 `random` (uniform legal moves) is kept for tests and benchmarks. Scripts and saves written

@@ -2,7 +2,7 @@
 
 Every move of the player is first judged quickly by the heuristic (how much worse than its
 favourite the played move looks one step ahead). The most doubtful of them (`LOOKS`) are
-searched by the expert (ismcts.py) for a playout count, so a review gives the same answer
+searched by the expert (expert.py) for a playout count, so a review gives the same answer
 every time. Where the expert prefers another move, both moves are played out in the same
 deals (the hidden cards dealt anew, as the bots always do) and the difference of the
 player's value against the best opponent is the move's cost in francs of wealth. The five
@@ -28,7 +28,7 @@ from ..engine.setup import Setup, new_game
 from ..engine.state import GameState
 from .heuristic import action_values
 from .hint import describe, effect
-from .ismcts import ExpertBot, values_of
+from .expert import ExpertBot, values_of
 from .playout import play_to_round_end
 from .value import seat_value
 from .view import determinise, public_view

@@ -14,7 +14,7 @@ from ..engine.state import Variant
 from ..text import render
 from .base import Bot
 from .heuristic import HeuristicBot
-from .ismcts import ExpertBot
+from .expert import ExpertBot
 from .levels import BOT_KINDS, SHOWN_KINDS, EasyBot, level_of
 from .random_bot import RandomBot
 from .search import SearchBot

@@ -88,7 +88,7 @@ async def test_closing_the_review_stops_the_expert(monkeypatch: pytest.MonkeyPat
     of thinking on in the background."""
     import time
 
-    from lehavre_tui.bots.ismcts import ExpertBot
+    from lehavre_tui.bots.expert import ExpertBot
 
     searched: list[float] = []
     analyse = ExpertBot.analyse
