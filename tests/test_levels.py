@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from lehavre_tui.bots.heuristic import HeuristicBot
 from lehavre_tui.bots.expert import ExpertBot
+from lehavre_tui.bots.heuristic import HeuristicBot
 from lehavre_tui.bots.levels import EasyBot, level_of
 from lehavre_tui.bots.names import seat_name
 from lehavre_tui.bots.search import SearchBot

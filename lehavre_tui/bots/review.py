@@ -26,9 +26,9 @@ from ..engine.round_end import food_due
 from ..engine.rules import apply, legal_actions
 from ..engine.setup import Setup, new_game
 from ..engine.state import GameState
+from .expert import ExpertBot, values_of
 from .heuristic import action_values
 from .hint import describe, effect
-from .expert import ExpertBot, values_of
 from .playout import play_to_round_end
 from .value import seat_value
 from .view import determinise, public_view

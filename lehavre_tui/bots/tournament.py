@@ -13,8 +13,8 @@ from ..engine.setup import Setup, new_game
 from ..engine.state import Variant
 from ..text import render
 from .base import Bot
-from .heuristic import HeuristicBot
 from .expert import ExpertBot
+from .heuristic import HeuristicBot
 from .levels import BOT_KINDS, SHOWN_KINDS, EasyBot, level_of
 from .random_bot import RandomBot
 from .search import SearchBot
