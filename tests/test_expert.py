@@ -175,3 +175,28 @@ def test_expert_answers_at_once_when_one_move_is_clearly_best() -> None:
     while s.phase != "feeding":  # feeding: the engine's way of paying is taken without a search
         s = apply(s, legal_actions(s)[0])
     assert ExpertBot(1, time_budget=5.0).analyse(s).playouts == 0
+
+
+def test_expert_answers_within_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch of playouts is begun only when, at the pace so far, it ends before the deadline:
+    at equal budgets the expert thinks no longer than the hard bot."""
+
+    class Clock:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls) -> float:
+            return cls.now
+
+    def playout(self: ExpertBot, world: object, action: object, me: int, rng: object) -> float:
+        Clock.now += 0.01  # every playout takes 10 ms
+        return 0.0
+
+    monkeypatch.setattr(expert_mod, "time", Clock)
+    monkeypatch.setattr(ExpertBot, "playout", playout)
+    s = searched_position()
+    for budget in (0.2, 0.25, 0.33, 1.0):
+        Clock.now = 0.0
+        an = ExpertBot(1, time_budget=budget).analyse(s, force=True)
+        assert an.playouts > 0
+        assert Clock.now <= budget + 1e-9, (budget, Clock.now, an.playouts)

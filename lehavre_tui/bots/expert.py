@@ -84,10 +84,14 @@ class ExpertBot:
         played = 0
 
         def spent() -> bool:
-            """True when there is no budget for one more batch of the candidates alive."""
+            """True when there is no budget for one more batch of the candidates alive. With a
+            time budget a batch is begun only if, at the pace so far, it ends in time: a move
+            is then answered within its budget, not a batch later."""
             if self.max_playouts is not None:
                 return played + len(alive) > self.max_playouts
-            return time.perf_counter() >= deadline
+            now = time.perf_counter()
+            pace = (now - start) / played if played else 0.0
+            return now + pace * len(alive) > deadline
 
         def batch() -> None:
             """One deal, and one stream of policy noise, for every candidate alive."""
