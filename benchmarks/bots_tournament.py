@@ -32,7 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lehavre_tui.bots.levels import LEVELS  # noqa: E402
-from lehavre_tui.bots.tournament import KindStats, play_game, seating  # noqa: E402
+from lehavre_tui.bots.tournament import KindStats, count_game, play_game, seating  # noqa: E402
 from lehavre_tui.engine.state import Variant  # noqa: E402
 
 
@@ -56,13 +56,7 @@ def run(
     for g in range(games):
         seats = seating(kinds, g, players)
         r = play_game(seats, variant, seed + g, budget, playouts, expert_playouts=expert_playouts)
-        for i, kind in enumerate(seats):
-            st = stats[kind]
-            st.games += 1
-            st.wealth.append(r.scores[i])
-            st.times.extend(r.move_times[i])
-            if i in r.winners:
-                st.wins += 1 / len(r.winners)
+        count_game(stats, seats, r)
         if log is not None:
             print(json.dumps({"seats": seats, "seed": seed + g, "scores": r.scores, "winners": r.winners,
                               "moves": r.moves, "seconds": [round(sum(t), 2) for t in r.move_times]}),

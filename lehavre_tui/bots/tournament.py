@@ -126,6 +126,17 @@ class KindStats:
         return statistics.median(self.times) if self.times else 0.0
 
 
+def count_game(stats: dict[str, KindStats], seats: list[str], r: GameResult) -> None:
+    """Add a game's result to the statistics of each seat's kind (a tie shares the win)."""
+    for i, kind in enumerate(seats):
+        st = stats[kind]
+        st.games += 1
+        st.wealth.append(r.scores[i])
+        st.times.extend(r.move_times[i])
+        if i in r.winners:
+            st.wins += 1 / len(r.winners)
+
+
 def seating(kinds: list[str], game: int, players: int) -> list[str]:
     """Kinds rotate through the seats from game to game."""
     return [kinds[(game + i) % len(kinds)] for i in range(players)]
@@ -148,12 +159,5 @@ def tournament(
     stats = {k: KindStats(k) for k in kinds}
     for g in range(games):
         seats = seating(kinds, g, players)
-        r = play_game(seats, variant, seed + g, budget, playouts)
-        for i, kind in enumerate(seats):
-            st = stats[kind]
-            st.games += 1
-            st.wealth.append(r.scores[i])
-            st.times.extend(r.move_times[i])
-            if i in r.winners:
-                st.wins += 1 / len(r.winners)
+        count_game(stats, seats, play_game(seats, variant, seed + g, budget, playouts))
     return stats
