@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from lehavre_tui import text
 from lehavre_tui.bots.review import game_moves, review, review_game, review_text, reviewed_seats
 from lehavre_tui.bots.tournament import make_bot
 from lehavre_tui.cli import main as cli_main
@@ -17,17 +15,12 @@ from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.session import Session
 from lehavre_tui.text import render
 
+from .test_cli import english
+
 SETUP = Setup(players=2, variant="short", seed=4)
 
 
-@pytest.fixture(autouse=True)
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """English whatever the machine's locale says, unless a test asks for --lang."""
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    for name in ("LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    yield
-    text.set_language("en")
+__all__ = ["english"]  # the fixture (English whatever the machine's locale says), used by every test here
 
 
 def played(moves: int, blunder_at: int | None = None) -> list[Action]:
