@@ -8,11 +8,14 @@ import pytest
 
 from lehavre_tui.bots import expert as expert_mod
 from lehavre_tui.bots.expert import ExpertBot
+from lehavre_tui.bots.heuristic import action_values
 from lehavre_tui.bots.playout import light_rank, play_to_round_end, policy_move
-from lehavre_tui.bots.value import wealth
+from lehavre_tui.bots.value import GOOD_WORTH, PLAIN, Weights, future_demands, rounds_left, seat_value, wealth
 from lehavre_tui.engine import message
-from lehavre_tui.engine.actions import Action, SellBuilding, SellShip
-from lehavre_tui.engine.rules import apply, legal_actions
+from lehavre_tui.engine.actions import Action, Enter, SellBuilding, SellShip
+from lehavre_tui.engine.cards import content
+from lehavre_tui.engine.goods import Good
+from lehavre_tui.engine.rules import TURNS_PER_ROUND, apply, food_due, legal_actions, ship_food
 from lehavre_tui.engine.scoring import score
 from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.state import GameState
@@ -35,6 +38,62 @@ def test_wealth_is_the_score_total() -> None:
             for seat in range(3):
                 assert wealth(s, seat) == score(s, seat).total
             s = apply(s, rng.choice(legal_actions(s)), in_place=True)
+
+
+def value_written_out(s: GameState, seat: int, w: Weights) -> float:
+    """The value as value.py's docstring states it, term by term, with the engine's own
+    `food_due` and `ship_food` (seat_value computes it in one pass)."""
+    p = s.players[seat]
+    if s.phase == "over":
+        return float(score(s, seat).total)
+    left = rounds_left(s)
+    goods = sum(n * w.worth[g] for g, n in enumerate(p.goods)) * min(1.0, w.goods_floor + left / w.goods_fade)
+    cards = [b for b, o in s.owner.items() if o == seat]
+    use = sum(content().buildings[b].can_enter for b in cards) * w.building_use * min(left, w.use_horizon)
+    ships = w.ship_food * sum(min(ship_food(s, seat), d) for d in future_demands(s))
+    short = 0.0
+    if s.phase in ("turn", "interest") or (s.phase == "feeding" and seat in s.feeding_queue):
+        due, have = food_due(s, seat), p.food_goods() + p.francs
+        if due > have:
+            turns = (TURNS_PER_ROUND - s.turn) / s.num_players if s.phase != "feeding" else 0.0
+            short = w.shortfall * (due - have) / (1.0 + 0.5 * turns)
+    return score(s, seat).total + goods + use + ships - short
+
+
+def test_value_in_one_pass_is_the_value_written_out() -> None:
+    other = Weights(worth=tuple(2 * x for x in PLAIN.worth), building_use=0.3, ship_food=1.5, shortfall=3.0)
+    for players in (1, 2, 4):
+        s = new_game(Setup(players=players, variant="full", seed=players))
+        rng = random.Random(players)
+        while s.phase != "over":
+            for seat in range(players):
+                for w in (PLAIN, other):
+                    assert seat_value(s, seat, w) == pytest.approx(value_written_out(s, seat, w))
+            s = apply(s, rng.choice(legal_actions(s)), in_place=True)
+        assert seat_value(s, 0) == score(s, 0).total
+
+
+def test_plain_weights_are_the_goods_table() -> None:
+    assert PLAIN.worth == tuple(GOOD_WORTH[Good(i)] for i in range(16))
+
+
+def test_light_policy_picks_the_best_way_of_the_building_it_enters() -> None:
+    """Buildings are compared by their first way of use, then every way of the chosen one is
+    judged: the light policy enters as the heuristic would whenever their building agrees."""
+    checked = 0
+    for seed in range(4):
+        s = new_game(Setup(players=2, variant="full", seed=seed))
+        while s.phase != "over" and checked < 40:
+            ranked = light_rank(s) if s.phase == "turn" and s.supplied else []
+            if ranked and isinstance(ranked[0][1], Enter):
+                chosen = ranked[0][1]
+                ways = [a for a in legal_actions(s) if isinstance(a, Enter) and a.building == chosen.building]
+                if len(ways) > 1:
+                    checked += 1
+                    best = max(seat_value(apply(s, a, narrate=False), s.current) for a in ways)
+                    assert ranked[0][0] == best
+            s = apply(s, action_values(s)[0][1])
+    assert checked >= 10
 
 
 def test_silent_apply_changes_the_state_exactly_as_the_narrated_one() -> None:

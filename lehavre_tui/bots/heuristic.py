@@ -13,33 +13,34 @@ from ..engine.actions import Action, EndTurn, Feed, Reorder, Supply
 from ..engine.errors import IllegalAction
 from ..engine.rules import apply, legal_actions
 from ..engine.state import GameState
-from .value import seat_value
+from .value import PLAIN, Weights, seat_value
 from .view import public_view
 
 # An extra action must gain this much to be preferred to moving on (ends turns promptly).
-MOVE_ON_BONUS = 0.3
+MOVE_ON_BONUS = PLAIN.move_on
 
 
-def action_values(state: GameState) -> list[tuple[float, Action]]:
+def action_values(state: GameState, w: Weights = PLAIN) -> list[tuple[float, Action]]:
     """Each legal action with the value of the position it leads to, best first (stable)."""
-    return rank_actions(public_view(state))
+    return rank_actions(public_view(state), w)
 
 
-def rank_actions(view: GameState) -> list[tuple[float, Action]]:
+def rank_actions(view: GameState, w: Weights = PLAIN) -> list[tuple[float, Action]]:
     """Like `action_values`, on a state whose hidden parts are already a guess."""
     me = view.current
-    base = seat_value(view, me)
+    base = seat_value(view, me, w)
+    move_on = base + w.move_on
     scored: list[tuple[float, Action]] = []
     for a in legal_actions(view):
         if isinstance(a, Feed):
-            v = base + (MOVE_ON_BONUS if a.payment is None else 0.0)
+            v = move_on if a.payment is None else base
         elif isinstance(a, Supply | EndTurn):
-            v = base + MOVE_ON_BONUS
+            v = move_on
         elif isinstance(a, Reorder):
-            v = base + (0.0 if a.swap else MOVE_ON_BONUS)
+            v = base if a.swap else move_on
         else:
             try:
-                v = seat_value(apply(view, a), me)
+                v = seat_value(apply(view, a, narrate=False), me, w)
             except IllegalAction:
                 continue
         scored.append((v, a))
@@ -48,12 +49,13 @@ def rank_actions(view: GameState) -> list[tuple[float, Action]]:
 
 
 class HeuristicBot:
-    def __init__(self, seed: int = 0, name: str = "heuristic") -> None:
+    def __init__(self, seed: int = 0, name: str = "heuristic", weights: Weights = PLAIN) -> None:
         self.name = name
         self.rng = random.Random(seed)
+        self.weights = weights
 
     def choose(self, state: GameState) -> Action:
-        ranked = action_values(state)
+        ranked = action_values(state, self.weights)
         if not ranked:
             raise ValueError("No legal action: the game is over.")
         return ranked[0][1]

@@ -5,10 +5,11 @@ every legal move on a copy; most of them are sales (one per building and ship ow
 good player almost never makes mid-round, and steps with nothing to choose (moving the ship,
 feeding, paying interest) that the engine settles in the cheapest way anyway. The light
 policy leaves those out: it sells nothing by choice (the engine still takes loans or sells
-what the rules force), feeds and pays interest the engine's way, uses a building in the
-first way `legal_actions` lists (the engine's own choice of goods), and judges only the main
-actions, purchases and repayments by applying them. Moves come from `legal_actions` and go
-through `apply`, so the rules are the engine's own.
+what the rules force), feeds and pays interest the engine's way, compares buildings by the
+first way of use `legal_actions` lists (the engine's own choice of goods) and judges every
+way only of the building it would enter, and judges only the main actions, purchases and
+repayments by applying them. Moves come from `legal_actions` and go through `apply`, so the
+rules are the engine's own.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from ..engine.actions import Action, EndTurn, Enter, Feed, PayInterest, Reorder,
 from ..engine.errors import IllegalAction
 from ..engine.rules import apply, legal_actions
 from ..engine.state import GameState
-from .heuristic import MOVE_ON_BONUS
-from .value import seat_value
+from .value import PLAIN, Weights, seat_value
 
 MAX_DEPTH = 80  # decisions per playout at most
 EPSILON = 0.05  # chance that a playout move is a random one of the policy's top three
@@ -38,12 +38,16 @@ def forced(s: GameState) -> Action | None:
     return None
 
 
-def light_rank(s: GameState) -> list[tuple[float, Action]]:
+def light_rank(s: GameState, w: Weights = PLAIN) -> list[tuple[float, Action]]:
     """The moves the light policy considers, with the value of the position each leads to,
-    best first; the order of `legal_actions` breaks ties. A lone move is not judged (0.0)."""
+    best first; the order of `legal_actions` breaks ties. A lone move is not judged (0.0).
+
+    Buildings are compared by their first way of use; if entering one is best, its other
+    ways are judged too and the best of them leads."""
+    legal = legal_actions(s)
     moves: list[Action] = []
     entered: set[str] = set()
-    for a in legal_actions(s):
+    for a in legal:
         if isinstance(a, SellBuilding | SellShip | Supply) or (isinstance(a, Reorder) and a.swap):
             continue
         if isinstance(a, Enter):  # the first way of using a building listed is the plain one
@@ -54,27 +58,40 @@ def light_rank(s: GameState) -> list[tuple[float, Action]]:
     if len(moves) == 1:  # nothing to judge (ending a turn with nothing to buy, say)
         return [(0.0, moves[0])]
     me = s.current
-    base = seat_value(s, me)
+    base = seat_value(s, me, w)
     scored: list[tuple[float, Action]] = []
     for a in moves:
         if isinstance(a, EndTurn | Reorder):
-            v = base + MOVE_ON_BONUS
+            v = base + w.move_on
         else:
             try:
-                v = seat_value(apply(s, a, narrate=False), me)
+                v = seat_value(apply(s, a, narrate=False), me, w)
             except IllegalAction:
                 continue
         scored.append((v, a))
     scored.sort(key=lambda t: -t[0])
+    entering = scored[0][1] if scored else None
+    if isinstance(entering, Enter):
+        first = best = scored[0]
+        for a in legal:
+            if isinstance(a, Enter) and a.building == entering.building and a is not entering:
+                try:
+                    v = seat_value(apply(s, a, narrate=False), me, w)
+                except IllegalAction:
+                    continue
+                if v > best[0]:
+                    best = (v, a)
+        if best is not first:
+            scored[0] = best
     return scored
 
 
-def policy_move(s: GameState, rng: random.Random) -> Action:
+def policy_move(s: GameState, rng: random.Random, w: Weights = PLAIN) -> Action:
     """One move of the light policy (mostly the best-judged, now and then one of the top three)."""
     a = forced(s)
     if a is not None:
         return a
-    ranked = light_rank(s)
+    ranked = light_rank(s, w)
     if not ranked:  # nothing but sales: let the full move list decide
         return legal_actions(s)[0]
     if rng.random() < EPSILON:
@@ -82,11 +99,13 @@ def policy_move(s: GameState, rng: random.Random) -> Action:
     return ranked[0][1]
 
 
-def play_to_round_end(s: GameState, rng: random.Random, max_depth: int = MAX_DEPTH) -> GameState:
+def play_to_round_end(
+    s: GameState, rng: random.Random, max_depth: int = MAX_DEPTH, w: Weights = PLAIN
+) -> GameState:
     """Play the light policy for every seat, in place, until the round (or the game) ends."""
     start = (s.round, s.phase == "final")
     depth = 0
     while s.phase != "over" and depth < max_depth and (s.round, s.phase == "final") == start:
-        s = apply(s, policy_move(s, rng), in_place=True, narrate=False)
+        s = apply(s, policy_move(s, rng, w), in_place=True, narrate=False)
         depth += 1
     return s

@@ -17,7 +17,7 @@ from ..engine.actions import Action
 from ..engine.rules import apply
 from ..engine.state import GameState
 from .heuristic import action_values, rank_actions
-from .value import relative_value
+from .value import PLAIN, Weights, relative_value
 from .view import determinise
 
 MAX_DEPTH = 80  # decisions per playout at most
@@ -104,14 +104,14 @@ class SearchBot:
         return relative_value(heuristic_playout(apply(world, action, in_place=True), rng), me)
 
 
-def heuristic_playout(s: GameState, rng: random.Random) -> GameState:
-    """Let the heuristic (with a little randomness) play every seat of the determinised `s`,
-    in place, to the end of the current round (or of the game)."""
+def heuristic_playout(s: GameState, rng: random.Random, w: Weights = PLAIN) -> GameState:
+    """Let the heuristic (with a little randomness, judging by `w`) play every seat of the
+    determinised `s`, in place, to the end of the current round (or of the game)."""
     start = (s.round, s.phase == "final")
     depth = 0
     while s.phase != "over" and depth < MAX_DEPTH and (s.round, s.phase == "final") == start:
-        ranked = rank_actions(s)
+        ranked = rank_actions(s, w)
         a = rng.choice(ranked[:3])[1] if rng.random() < EPSILON else ranked[0][1]
-        s = apply(s, a, in_place=True)
+        s = apply(s, a, in_place=True, narrate=False)
         depth += 1
     return s

@@ -9,11 +9,13 @@ value = wealth as scored now (buildings, ships, bonuses, francs, -7 per loan)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+from operator import mul
 
 from ..engine.cards import content
 from ..engine.goods import Good
-from ..engine.rules import TURNS_PER_ROUND, food_due, ship_food
+from ..engine.rules import TURNS_PER_ROUND
 from ..engine.scoring import LOAN_PENALTY, bonus_value
 from ..engine.setup import round_row
 from ..engine.state import GameState
@@ -37,9 +39,25 @@ GOOD_WORTH: dict[Good, float] = {
     Good.COKE: 6.0,
     Good.LEATHER: 3.5,
 }
-WORTH = [GOOD_WORTH[Good(i)] for i in range(16)]
-BUILDING_USE = 0.9  # francs a round an enterable building is worth to its owner
-SHORTFALL = 1.8  # francs lost per food missing at the coming feeding
+WORTH = tuple(GOOD_WORTH[Good(i)] for i in range(16))
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The value's weights: the plain ones of the medium and hard bots (`PLAIN`), or others
+    (the expert's are tuned by play, expert.py)."""
+
+    worth: tuple[float, ...] = WORTH  # a token of each good, by `Good`
+    building_use: float = 0.9  # francs a round an enterable building is worth to its owner
+    shortfall: float = 1.8  # francs lost per food missing at the coming feeding
+    goods_floor: float = 0.25  # share of their worth goods keep in the last round
+    goods_fade: float = 3.0  # rounds before the end at which goods start to lose worth
+    use_horizon: float = 6.0  # rounds of use counted for an enterable building at most
+    ship_food: float = 1.0  # francs a food a ship will supply at a coming feeding is worth
+    move_on: float = 0.3  # what an extra action must gain to be preferred to moving on
+
+
+PLAIN = Weights()
 
 
 def rounds_left(s: GameState) -> float:
@@ -81,34 +99,63 @@ def wealth(s: GameState, seat: int) -> int:
     return total
 
 
-def seat_value(s: GameState, seat: int) -> float:
+@cache
+def _building_facts() -> dict[str, tuple[int, int, bool]]:
+    """Each building's value, 1 if it can be entered, and whether it scores a bonus."""
+    return {b.id: (b.value, int(b.can_enter), b.bonus is not None) for b in content().buildings.values()}
+
+
+@cache
+def _ship_facts(players: int) -> dict[str, tuple[int, int]]:
+    """Each ship's value and the food it supplies a round (as `ship_food`)."""
+    c = content()
+    return {x.id: (x.value, c.ship_kinds[x.type].food[players - 1]) for x in c.ships.values()}
+
+
+def seat_value(s: GameState, seat: int, w: Weights = PLAIN) -> float:
+    """The seat's value (module docstring) in one pass over what it owns; equal to the sum of
+    `wealth`, goods, use, ships and shortfall as written out there."""
     p = s.players[seat]
-    wealth_now = float(wealth(s, seat))
+    facts = _building_facts()
+    built = enterable = 0
+    bonus = False
+    for b, o in s.owner.items():
+        if o == seat:
+            value, enter, has_bonus = facts[b]
+            built += value
+            enterable += enter
+            bonus = bonus or has_bonus
+    ship_value = fed = 0
+    ships = _ship_facts(s.num_players)
+    for x in p.ships:
+        value, food = ships[x]
+        ship_value += value
+        fed += food
+    total = built + ship_value + p.francs - LOAN_PENALTY * p.loans
+    if bonus:
+        total = wealth(s, seat)
+    wealth_now = float(total)
     if s.phase == "over":
         return wealth_now
     left = rounds_left(s)
-    goods_weight = min(1.0, 0.25 + left / 3.0)
-    goods = sum(n * w for n, w in zip(p.goods, WORTH, strict=True)) * goods_weight
-    cards = content().buildings
-    use = sum(1 for b, o in s.owner.items() if o == seat and cards[b].can_enter) * BUILDING_USE * min(left, 6.0)
-    fed = ship_food(s, seat)
-    ships = float(sum(min(fed, d) for d in future_demands(s)))
+    goods_weight = min(1.0, w.goods_floor + left / w.goods_fade)
+    goods = sum(map(mul, p.goods, w.worth)) * goods_weight
+    use = enterable * w.building_use * min(left, w.use_horizon)
+    ship_worth = w.ship_food * sum(min(fed, d) for d in future_demands(s)) if fed else 0.0
     short = 0.0
-    if s.phase in ("turn", "interest", "feeding"):
-        due = food_due(s, seat)
-        if s.phase == "feeding" and seat not in s.feeding_queue:
-            due = 0
+    if s.phase in ("turn", "interest", "feeding") and not (s.phase == "feeding" and seat not in s.feeding_queue):
+        due = _demands(tuple(s.round_cards), s.num_players)[min(s.round, s.rounds_total) - 1] - fed
         have = p.food_goods() + p.francs
         if due > have:
             my_turns = (TURNS_PER_ROUND - s.turn) / s.num_players if s.phase != "feeding" else 0.0
-            short = SHORTFALL * (due - have) / (1.0 + 0.5 * my_turns)
-    return wealth_now + goods + use + ships - short
+            short = w.shortfall * (due - have) / (1.0 + 0.5 * my_turns)
+    return wealth_now + goods + use + ship_worth - short
 
 
-def relative_value(s: GameState, seat: int) -> float:
+def relative_value(s: GameState, seat: int, w: Weights = PLAIN) -> float:
     """The seat's value against its strongest opponent (plain value when solo)."""
-    mine = seat_value(s, seat)
+    mine = seat_value(s, seat, w)
     if s.num_players == 1:
         return mine
-    best = max(seat_value(s, i) for i in range(s.num_players) if i != seat)
+    best = max(seat_value(s, i, w) for i in range(s.num_players) if i != seat)
     return mine - best
