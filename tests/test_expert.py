@@ -259,3 +259,21 @@ def test_expert_answers_within_its_time_budget(monkeypatch: pytest.MonkeyPatch) 
         an = ExpertBot(1, time_budget=budget).analyse(s, force=True)
         assert an.playouts > 0
         assert Clock.now <= budget + 1e-9, (budget, Clock.now, an.playouts)
+
+
+def test_the_experts_weights_judge_better_than_the_plain_ones() -> None:
+    """The expert's judgement is tuned by play: the heuristic with its weights beats the
+    heuristic with the plain ones (no randomness: the same deals give the same games)."""
+    from lehavre_tui.bots.heuristic import HeuristicBot
+    from lehavre_tui.engine.scoring import winners
+
+    won = 0.0
+    for deal in range(6):
+        for seat in (0, 1):
+            bots = [HeuristicBot(), HeuristicBot()]
+            bots[seat] = HeuristicBot(weights=expert_mod.EXPERT)
+            s = new_game(Setup(players=2, variant="full", seed=500 + deal))
+            while s.phase != "over":
+                s = apply(s, bots[s.current].choose(s), narrate=False)
+            won += (seat in winners(s)) / len(winners(s))
+    assert won >= 8  # of 12; measured on 400 games: 77 %

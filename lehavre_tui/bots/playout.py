@@ -100,12 +100,13 @@ def policy_move(s: GameState, rng: random.Random, w: Weights = PLAIN) -> Action:
 
 
 def play_to_round_end(
-    s: GameState, rng: random.Random, max_depth: int = MAX_DEPTH, w: Weights = PLAIN
+    s: GameState, rng: random.Random, max_depth: int = MAX_DEPTH, w: Weights = PLAIN, rounds: int = 1
 ) -> GameState:
-    """Play the light policy for every seat, in place, until the round (or the game) ends."""
-    start = (s.round, s.phase == "final")
+    """Play the light policy for every seat, in place, until the round (or the game) ends;
+    with `rounds` > 1 through as many round ends (`max_depth` decisions a round at most)."""
+    end = (s.round + rounds - 1, s.phase == "final")
     depth = 0
-    while s.phase != "over" and depth < max_depth and (s.round, s.phase == "final") == start:
+    while s.phase != "over" and depth < max_depth * rounds and (s.round, s.phase == "final") <= end:
         s = apply(s, policy_move(s, rng, w), in_place=True, narrate=False)
         depth += 1
     return s

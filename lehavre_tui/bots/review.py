@@ -26,7 +26,7 @@ from ..engine.round_end import food_due
 from ..engine.rules import apply, legal_actions
 from ..engine.setup import Setup, new_game
 from ..engine.state import GameState
-from .expert import ExpertBot, values_of
+from .expert import EXPERT, ExpertBot, values_of
 from .heuristic import action_values
 from .hint import describe, effect
 from .playout import play_to_round_end
@@ -95,8 +95,9 @@ def game_moves(setup: Setup, actions: list[Action]) -> list[tuple[GameState, Act
 
 
 def first_sight_loss(state: GameState, played: Action) -> float:
-    """How much worse than the heuristic's favourite the played move looks one step ahead."""
-    ranked = action_values(state)
+    """How much worse than the heuristic's favourite the played move looks one step ahead
+    (judged with the expert's weights)."""
+    ranked = action_values(state, EXPERT)
     if len(ranked) < 2:
         return 0.0
     for v, a in ranked:
@@ -104,7 +105,7 @@ def first_sight_loss(state: GameState, played: Action) -> float:
             return ranked[0][0] - v
     try:  # a move the heuristic does not list (other goods chosen, for example)
         view = public_view(state)
-        return ranked[0][0] - seat_value(apply(view, played), state.current)
+        return ranked[0][0] - seat_value(apply(view, played), state.current, EXPERT)
     except IllegalAction:
         return 0.0
 
@@ -117,8 +118,8 @@ def worth(state: GameState, action: Action, deals: list[int]) -> list[float]:
         world = determinise(state, me, random.Random(deal))
         s = apply(world, action, in_place=True, narrate=False)
         if s.phase != "over":
-            s = play_to_round_end(s, random.Random(deal + 1))
-        out.append(values_of(s)[me])
+            s = play_to_round_end(s, random.Random(deal + 1), w=EXPERT)
+        out.append(values_of(s, EXPERT)[me])
     return out
 
 
