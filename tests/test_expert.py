@@ -261,6 +261,31 @@ def test_expert_answers_within_its_time_budget(monkeypatch: pytest.MonkeyPatch) 
         assert Clock.now <= budget + 1e-9, (budget, Clock.now, an.playouts)
 
 
+def test_expert_stops_within_the_first_deal_when_playouts_are_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When one playout of every candidate takes longer than the budget (long rounds, many
+    players), the expert stops at the deadline and chooses among the moves it played out."""
+
+    class Clock:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls) -> float:
+            return cls.now
+
+    def playout(self: ExpertBot, world: object, action: object, me: int, rng: object) -> float:
+        Clock.now += 0.08  # every playout takes 80 ms
+        return 0.0
+
+    monkeypatch.setattr(expert_mod, "time", Clock)
+    monkeypatch.setattr(ExpertBot, "playout", playout)
+    s = searched_position()
+    an = ExpertBot(1, time_budget=0.2).analyse(s, force=True)
+    assert len(an.candidates) > 3
+    assert an.playouts == 2  # a third would end past the deadline: it is not begun
+    assert Clock.now <= 0.2 + 1e-9
+    assert an.best in [c.action for c in an.candidates if c.playouts]
+
+
 def test_the_experts_weights_judge_better_than_the_plain_ones() -> None:
     """The expert's judgement is tuned by play: the heuristic with its weights beats the
     heuristic with the plain ones (no randomness: the same deals give the same games)."""

@@ -104,28 +104,34 @@ class ExpertBot:
         me = state.current
         played = 0
 
-        def spent() -> bool:
-            """True when there is no budget for one more batch of the candidates alive. With a
-            time budget a batch is begun only if, at the pace so far, it ends in time: a move
-            is then answered within its budget, not a batch later."""
+        def spent(playouts: int | None = None) -> bool:
+            """True when there is no budget for `playouts` more (a batch of the candidates
+            alive). With a time budget they are begun only if, at the pace so far, they end
+            in time: a move is then answered within its budget, not a batch later."""
+            n = len(alive) if playouts is None else playouts
             if self.max_playouts is not None:
-                return played + len(alive) > self.max_playouts
+                return played + n > self.max_playouts
             now = time.perf_counter()
             pace = (now - start) / played if played else 0.0
-            return now + pace * len(alive) > deadline
+            return now + pace * n > deadline
 
-        def batch() -> None:
-            """One deal, and one stream of policy noise, for every candidate alive."""
-            nonlocal played
+        def batch(first: bool = False) -> None:
+            """One deal, and one stream of policy noise, for every candidate alive. The first
+            deal also tells the pace: a playout of it is begun only if it ends in time, and the
+            candidates left without one drop out."""
+            nonlocal played, alive
             deal = self.rng.getrandbits(32)
-            for c in alive:
+            for i, c in enumerate(alive):
+                if first and played and spent(1):
+                    alive = alive[:i]
+                    return
                 world = determinise(state, me, random.Random(deal))
                 c.total += self.playout(world, c.action, me, random.Random(deal + 1))
                 c.playouts += 1
-            played += len(alive)
+                played += 1
 
         if not counted and len(alive) > 1:
-            batch()  # the first deal for every candidate also tells the pace
+            batch(first=True)
         while len(alive) > 1 and not spent():
             rounds = math.ceil(math.log2(len(alive)))
             if self.max_playouts is not None:
