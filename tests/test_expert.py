@@ -8,7 +8,7 @@ import pytest
 
 from lehavre_tui.bots import expert as expert_mod
 from lehavre_tui.bots.expert import ExpertBot
-from lehavre_tui.bots.heuristic import action_values
+from lehavre_tui.bots.heuristic import HeuristicBot, action_values
 from lehavre_tui.bots.playout import light_rank, play_to_round_end, policy_move
 from lehavre_tui.bots.value import GOOD_WORTH, PLAIN, Weights, future_demands, rounds_left, seat_value, wealth
 from lehavre_tui.engine import message
@@ -16,7 +16,7 @@ from lehavre_tui.engine.actions import Action, Enter, SellBuilding, SellShip
 from lehavre_tui.engine.cards import content
 from lehavre_tui.engine.goods import Good
 from lehavre_tui.engine.rules import TURNS_PER_ROUND, apply, food_due, legal_actions, ship_food
-from lehavre_tui.engine.scoring import score
+from lehavre_tui.engine.scoring import score, winners
 from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.state import GameState
 
@@ -236,62 +236,57 @@ def test_expert_answers_at_once_when_one_move_is_clearly_best() -> None:
     assert ExpertBot(1, time_budget=5.0).analyse(s).playouts == 0
 
 
+class Clock:
+    """A clock the test moves: every playout takes `playout` seconds of it."""
+
+    now = 0.0
+    playout = 0.0
+
+    @classmethod
+    def perf_counter(cls) -> float:
+        return cls.now
+
+
+def timed_playouts(monkeypatch: pytest.MonkeyPatch, seconds: float) -> type[Clock]:
+    """The expert reads `Clock`, and each of its playouts moves it on by `seconds`."""
+
+    def playout(self: ExpertBot, world: object, action: object, me: int, rng: object) -> float:
+        Clock.now += Clock.playout
+        return 0.0
+
+    Clock.now, Clock.playout = 0.0, seconds
+    monkeypatch.setattr(expert_mod, "time", Clock)
+    monkeypatch.setattr(ExpertBot, "playout", playout)
+    return Clock
+
+
 def test_expert_answers_within_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A batch of playouts is begun only when, at the pace so far, it ends before the deadline:
     at equal budgets the expert thinks no longer than the hard bot."""
-
-    class Clock:
-        now = 0.0
-
-        @classmethod
-        def perf_counter(cls) -> float:
-            return cls.now
-
-    def playout(self: ExpertBot, world: object, action: object, me: int, rng: object) -> float:
-        Clock.now += 0.01  # every playout takes 10 ms
-        return 0.0
-
-    monkeypatch.setattr(expert_mod, "time", Clock)
-    monkeypatch.setattr(ExpertBot, "playout", playout)
+    clock = timed_playouts(monkeypatch, 0.01)
     s = searched_position()
     for budget in (0.2, 0.25, 0.33, 1.0):
-        Clock.now = 0.0
+        clock.now = 0.0
         an = ExpertBot(1, time_budget=budget).analyse(s, force=True)
         assert an.playouts > 0
-        assert Clock.now <= budget + 1e-9, (budget, Clock.now, an.playouts)
+        assert clock.now <= budget + 1e-9, (budget, clock.now, an.playouts)
 
 
 def test_expert_stops_within_the_first_deal_when_playouts_are_slow(monkeypatch: pytest.MonkeyPatch) -> None:
     """When one playout of every candidate takes longer than the budget (long rounds, many
     players), the expert stops at the deadline and chooses among the moves it played out."""
-
-    class Clock:
-        now = 0.0
-
-        @classmethod
-        def perf_counter(cls) -> float:
-            return cls.now
-
-    def playout(self: ExpertBot, world: object, action: object, me: int, rng: object) -> float:
-        Clock.now += 0.08  # every playout takes 80 ms
-        return 0.0
-
-    monkeypatch.setattr(expert_mod, "time", Clock)
-    monkeypatch.setattr(ExpertBot, "playout", playout)
+    clock = timed_playouts(monkeypatch, 0.08)
     s = searched_position()
     an = ExpertBot(1, time_budget=0.2).analyse(s, force=True)
     assert len(an.candidates) > 3
     assert an.playouts == 2  # a third would end past the deadline: it is not begun
-    assert Clock.now <= 0.2 + 1e-9
+    assert clock.now <= 0.2 + 1e-9
     assert an.best in [c.action for c in an.candidates if c.playouts]
 
 
 def test_the_experts_weights_judge_better_than_the_plain_ones() -> None:
     """The expert's judgement is tuned by play: the heuristic with its weights beats the
     heuristic with the plain ones (no randomness: the same deals give the same games)."""
-    from lehavre_tui.bots.heuristic import HeuristicBot
-    from lehavre_tui.engine.scoring import winners
-
     won = 0.0
     for deal in range(6):
         for seat in (0, 1):
