@@ -7,7 +7,9 @@ The position: a 2-player full game (seed 7) played by two heuristic bots up to r
 main action. Measured, taking turns so that a change in the machine's load hits all alike:
 - hard: a move of the hard bot (search.py: the heuristic plays every seat to the round's end);
 - expert: a move of the expert (expert.py: the light policy, playout.py, with the expert's
-  weights, to the round's end);
+  weights, through the rest of the round and the next);
+- light: the expert's policy alone, from fresh deals, to the round's end (one round, as the
+  others' playouts);
 - before (with --before DIR, a checkout of an earlier version, e.g. made by
   `git worktree add /tmp/before 931791a^`, the version before the levels): a move of that
   version's search bot, run by that version's own code in a child process.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import random
 import statistics
 import subprocess
 import sys
@@ -26,9 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lehavre_tui.bots.expert import ExpertBot  # noqa: E402
+from lehavre_tui.bots.expert import EXPERT, ExpertBot  # noqa: E402
 from lehavre_tui.bots.heuristic import HeuristicBot  # noqa: E402
+from lehavre_tui.bots.playout import play_to_round_end  # noqa: E402
 from lehavre_tui.bots.search import SearchBot  # noqa: E402
+from lehavre_tui.bots.view import determinise  # noqa: E402
 from lehavre_tui.engine.rules import apply  # noqa: E402
 from lehavre_tui.engine.setup import Setup, new_game  # noqa: E402
 from lehavre_tui.engine.state import GameState  # noqa: E402
@@ -77,6 +82,19 @@ def expert_rate(s: GameState, seconds: float) -> float:
     return an.playouts / (time.perf_counter() - t)
 
 
+def light_rate(s: GameState, seconds: float) -> float:
+    """The light policy's playouts a second with the expert's weights, to the round's end."""
+    rng = random.Random(1)
+    n = 0
+    t = time.perf_counter()
+    while time.perf_counter() - t < seconds:
+        deal = rng.getrandbits(32)
+        world = determinise(s, s.current, random.Random(deal))
+        play_to_round_end(world, random.Random(deal + 1), w=EXPERT)
+        n += 1
+    return n / (time.perf_counter() - t)
+
+
 def before_rate(checkout: Path, seconds: float, s: GameState) -> float:
     """The search bot's playouts a second in the checkout, in the same position."""
     out = subprocess.run(
@@ -104,20 +122,22 @@ def main() -> None:
         prof.disable()
         pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
         return
-    rates: dict[str, list[float]] = {"before": [], "hard": [], "expert": []}
+    rates: dict[str, list[float]] = {"before": [], "hard": [], "expert": [], "light": []}
     for _ in range(args.rounds):
         if args.before is not None:
             rates["before"].append(before_rate(args.before, args.seconds, s))
         rates["hard"].append(hard_rate(s, args.seconds))
         rates["expert"].append(expert_rate(s, args.seconds))
+        rates["light"].append(light_rate(s, args.seconds))
     med = {k: statistics.median(v) for k, v in rates.items() if v}
     print(f"medians of {args.rounds} rounds of {args.seconds:g} s each, playouts a second:")
     for k, v in med.items():
         ratio = f"  ({v / med['before']:.1f}x before)" if "before" in med and k != "before" else ""
         print(f"  {k:7s} {v:8.1f}{ratio}")
     if "before" in med:
-        print("expert against before, round by round: "
-              + ", ".join(f"{a / b:.1f}x" for a, b in zip(rates["expert"], rates["before"], strict=True)))
+        for k in ("expert", "light"):
+            print(f"{k} against before, round by round: "
+                  + ", ".join(f"{a / b:.1f}x" for a, b in zip(rates[k], rates["before"], strict=True)))
 
 
 if __name__ == "__main__":
