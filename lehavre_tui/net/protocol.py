@@ -35,7 +35,8 @@ MAX_SAY = 300  # characters of words for the table
 MAX_NAME = 16  # characters of a player name
 
 Lang = Literal["en", "pl", "cs"]
-SeatKind = Literal["human", "random", "heuristic", "search"]
+# a person, or a bot by every name a bot seat accepts (seats.BOT_KINDS: the levels, random, old names)
+SeatKind = Literal["human", "random", "easy", "medium", "hard", "expert", "heuristic", "search"]
 
 
 class _Message(BaseModel):

@@ -5,14 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from typing import get_args
 
 import pytest
 
 from lehavre_tui.engine.setup import Setup
 from lehavre_tui.engine.state import Pending
 from lehavre_tui.net.host import Host
-from lehavre_tui.net.protocol import Bye, Note, Refusal, Seated, Tables, TableUpdate, Welcome
+from lehavre_tui.net.protocol import Bye, Note, Refusal, Seated, SeatKind, Tables, TableUpdate, Welcome
 from lehavre_tui.net.words import from_data
+from lehavre_tui.seats import BOT_KINDS
 
 from .conftest import RawClient, seated
 
@@ -156,6 +158,30 @@ async def test_bots_at_a_hosted_table_are_played_by_the_host(host: Host) -> None
         update = await anna.until("table", timeout=20)
     assert update.moves > 3 and game.session.movers[3] == 1
     assert host.store.moves(game.id)[3][0] == 1
+
+
+def test_every_seat_a_table_takes_can_be_told_over_the_wire() -> None:
+    assert set(get_args(SeatKind)) == {"human", *BOT_KINDS}
+
+
+async def test_tables_with_bots_of_every_level_are_listed_created_and_played(host: Host, two_players) -> None:
+    """A table with level bots is listed in the lobby, a new one can be asked for with them,
+    and its players get the table after the bots' moves."""
+    game = host.new_table(Setup(players=4, variant="short", seed=6), ["human", "easy", "medium", "expert"], named=False)
+    me = await RawClient.open(host.port)
+    await me.hello("eva", key=host.local_key)
+    await me.until("welcome")
+    tables = await me.until("tables")
+    assert [s.kind for s in tables.tables[-1].seats] == ["human", "easy", "medium", "expert"]
+    await me.send({"type": "create", "seats": ["human", "hard", "expert"], "variant": "short"})
+    sat = await me.until("seated")
+    assert [s.kind for s in host.tables[sat.table].seats] == ["human", "hard", "expert"]
+    anna = await seated(host, "anna", game.id)
+    for line in ("supply", "take wood", "end"):
+        await anna.send({"type": "command", "seat": 0, "text": line})
+        await anna.until("done")
+    update = await anna.until("table")
+    assert [s.kind for s in update.seats] == ["human", "easy", "medium", "expert"]
 
 
 async def test_a_login_goes_to_its_table_without_the_lobby(host: Host, two_players) -> None:
