@@ -130,6 +130,11 @@ async def test_a_lost_connection_comes_back_to_the_same_seat(host: Host, two_pla
         assert app.session is visit.table and visit.table is not None and visit.table.seat == 0
 
 
+def feeding_shown(screen: FeedingScreen) -> bool:
+    who = screen.query("#feeding-who")
+    return bool(who) and "feeds the workers" in str(who.first().render())
+
+
 async def test_only_the_feeding_players_own_client_opens_the_feeding(host: Host) -> None:
     game = host.new_table(Setup(players=2, variant="short", seed=1), ["human", "human"], named=False)
     s = game.session
@@ -147,7 +152,9 @@ async def test_only_the_feeding_players_own_client_opens_the_feeding(host: Host)
         assert "is to play. Meanwhile" in hint_text(app)
     app = LeHavreApp(None, visit=visit_as(host, "ben" if ben_feeds else "anna", game.id))
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, FeedingScreen))
+        # the window is up and filled in (left before it is mounted, the test would close the
+        # app while the window is still being put together)
+        await until(pilot, lambda: isinstance(app.screen, FeedingScreen) and feeding_shown(app.screen))
 
 
 async def test_a_browser_visitor_gives_a_name_and_the_invite_code(host: Host, two_players) -> None:
