@@ -4,8 +4,8 @@
   taken at random among those it rates at most `SLIP` francs below its best);
 - medium: the heuristic (heuristic.py): the best-looking move, one step ahead;
 - hard: flat Monte Carlo over the heuristic's best few moves (search.py), on a time budget;
-- expert: a better judgement (the value's weights tuned by play), light playouts several times
-  as many a second, placed by sequential halving on common deals (expert.py), on a time budget.
+- expert: a better judgement (the value's weights tuned by play), light playouts through two
+  rounds, placed by sequential halving on common deals (expert.py), on a time budget.
 
 `random` (uniform legal moves) is kept for tests and benchmarks. Scripts and saves written
 before the levels name bots `heuristic` (= medium) and `search` (= hard); they keep working.
