@@ -16,9 +16,6 @@ from ..engine.state import GameState
 from .value import PLAIN, Weights, seat_value
 from .view import public_view
 
-# An extra action must gain this much to be preferred to moving on (ends turns promptly).
-MOVE_ON_BONUS = PLAIN.move_on
-
 
 def action_values(state: GameState, w: Weights = PLAIN) -> list[tuple[float, Action]]:
     """Each legal action with the value of the position it leads to, best first (stable)."""
