@@ -28,7 +28,7 @@ from ..engine.message import Msg
 from ..engine.state import GameState, Variant
 from .words import to_data
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3  # 3: seats of the bot levels (a client of 2 could not read them)
 MAX_LINE = 64 * 1024  # bytes in one message from a client (a table update may be longer)
 MAX_COMMAND = 500  # characters of a command line
 MAX_SAY = 300  # characters of words for the table
