@@ -221,6 +221,7 @@ class Door:
         master, slave = os.openpty()
         width, height, _, _ = process.get_terminal_size()
         _set_size(master, width or 80, height or 24)
+        _keys_as_typed(slave)
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
@@ -322,6 +323,17 @@ class DoorServer(asyncssh.SSHServer):
 
     def unix_server_requested(self, listen_path: str) -> bool:
         return False
+
+
+def _keys_as_typed(fd: int) -> None:
+    """The pseudo-terminal passes keys on as typed from the start: keys typed while the client
+    is still starting wait for it unchanged (not echoed, Enter not turned into a line feed),
+    as the table reads them once it is up."""
+    attrs = termios.tcgetattr(fd)
+    attrs[0] &= ~(termios.ICRNL | termios.INLCR | termios.IGNCR | termios.IXON)
+    attrs[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
+    attrs[6][termios.VMIN], attrs[6][termios.VTIME] = 1, 0
+    termios.tcsetattr(fd, termios.TCSANOW, attrs)
 
 
 def _set_size(fd: int, width: int, height: int) -> None:

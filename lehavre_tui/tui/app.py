@@ -156,7 +156,18 @@ class LeHavreApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if self.garbage is not None and isinstance(event, events.Key | events.MouseDown):
             self.garbage.touched()
+        if (
+            isinstance(event, events.Key)
+            and self.visit is not None
+            and self.visit.hold(event.key, event.character, event.is_printable)
+        ):
+            return
         await super().on_event(event)
+
+    def type_keys(self, keys: list[tuple[str, str | None]]) -> None:
+        """Keys typed again, as if pressed now (the keys a visit held on its way)."""
+        for key, character in keys:
+            self.post_message(events.Key(key, character))
 
     def start_game(self, session: Table, *, greet: bool = False) -> None:
         """Set the table for a new or loaded game (from the set-up screen)."""

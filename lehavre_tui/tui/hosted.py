@@ -75,6 +75,10 @@ class Visit:
         self._seated: Seated | None = None  # seated, the table not yet received
         self.ended = False
         self.status = self._first_status()
+        # Keys typed while the client is on its way (connecting; seated, the table not yet
+        # drawn) are held, then typed where the visit arrives: the table, or the lobby.
+        self.arriving = False
+        self.typed_ahead: list[tuple[str, str | None]] = []
 
     def _first_status(self) -> str:
         if self.needs_login:
@@ -111,7 +115,25 @@ class Visit:
         if self.needs_language or self.needs_login:
             self._lobby_changed()
             return
+        self.arriving = True
         app.run_worker(self._keep_connected(), group="host", exclusive=True, exit_on_error=False)
+
+    def hold(self, key: str, character: str | None, printable: bool) -> bool:
+        """Keep a key typed on the way to the table (True), to be typed on arriving."""
+        if not self.arriving or not (printable or key in ("enter", "ctrl+j", "backspace")):
+            return False
+        self.typed_ahead.append((key, character))
+        return True
+
+    def _arrive(self) -> None:
+        """The table or the lobby is shown: what was typed on the way is typed there now."""
+        if not self.arriving:
+            return
+        self.arriving = False
+        keys, self.typed_ahead = self.typed_ahead, []
+        app = self.app
+        if keys and app is not None:
+            app.call_after_refresh(app.type_keys, keys)
 
     async def _keep_connected(self) -> None:
         tries = 0
@@ -168,6 +190,7 @@ class Visit:
         if app.table is not None:
             app.refuse(text)
         self._lobby_changed()
+        self._arrive()
 
     # --- what the lobby asks -------------------------------------------------------------------
     def refresh_tables(self) -> None:
@@ -176,10 +199,12 @@ class Visit:
 
     def join(self, table: int) -> None:
         if self.link is not None:
+            self.arriving = True
             self.link.send(JoinTable(table=table))
 
     def create(self, seats: list[str], variant: str) -> None:
         if self.link is not None:
+            self.arriving = True
             self.link.send(CreateTable(seats=seats, variant=variant))
 
     def leave_table(self) -> None:
@@ -224,6 +249,8 @@ class Visit:
         elif isinstance(msg, Tables):
             self.tables = list(msg.tables)
             self._lobby_changed()
+            if self.table is None and self._seated is None:
+                self._arrive()  # not seated: the lobby is where the visit goes
         elif isinstance(msg, Seated):
             self._seated = msg
             if self.table is not None and self.table.table_id == msg.table and self.link is not None:
@@ -244,6 +271,7 @@ class Visit:
             else:
                 self.status = text
                 self._lobby_changed()
+                self._arrive()  # the lobby stays
         elif isinstance(msg, Note):
             if self.table is not None:
                 self.table.answered(msg.id)
@@ -261,6 +289,7 @@ class Visit:
             self.table = HostedTable(self.link, self._seated, u)
             self._seated = None
             app.start_game(self.table, greet=False)
+            self._arrive()
             return
         table = self.table
         if table is None or table.table_id != u.table:

@@ -85,6 +85,23 @@ async def test_a_player_sits_down_from_the_lobby_and_plays_with_another(host: Ho
         await until(pilot, lambda: "Ben says: thanks" in log_text(app))
 
 
+async def test_keys_typed_before_the_table_is_drawn_are_typed_at_the_table(host: Host, two_players) -> None:
+    visit = visit_as(host, "anna", two_players.id)
+    table_on_its_way: list[TableUpdate] = []
+    draw_table = visit._table
+    visit._table = table_on_its_way.append  # type: ignore[method-assign]  # the table arrives late
+    app = LeHavreApp(None, visit=visit)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: bool(table_on_its_way))
+        assert visit.arriving and not isinstance(app.screen, TableScreen)
+        await pilot.press(*"supply", "enter")  # Anna types her move before she sees the table
+        assert two_players.moves == 0
+        draw_table(table_on_its_way[0])
+        await until(pilot, lambda: two_players.moves == 1)
+        assert not visit.arriving and visit.typed_ahead == []
+        assert app.screen.query_one(CommandInput).value == ""
+
+
 async def test_a_refusal_from_the_host_comes_back_into_the_bar(host: Host, two_players) -> None:
     app = LeHavreApp(None, visit=visit_as(host, "ben", two_players.id))
     async with app.run_test(size=(100, 30)) as pilot:

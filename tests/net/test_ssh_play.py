@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -195,6 +196,21 @@ def test_two_players_over_ssh_play_a_round_leave_come_back_and_survive_a_killed_
     seated[current].type("supply")
     seated[1 - current].wait_for("ship reaches", since=at)
     _wait_stored(hosting, len(plan) + 1)
+
+
+def test_a_move_typed_as_soon_as_ssh_has_logged_in_is_played(hosting: Hosting) -> None:
+    """The table client is still starting when Anna types: her keys wait for it, unchanged."""
+    hosting.start()
+    anna = hosting.login("anna")
+    deadline = time.monotonic() + 15
+    while termios.tcgetattr(anna.master)[3] & termios.ICANON:  # ssh makes its terminal raw once in
+        assert time.monotonic() < deadline, "ssh did not log in"
+        time.sleep(0.01)
+    assert "Anna" not in anna.text()  # the table is not drawn yet
+    anna.type("supply")
+    _wait_stored(hosting, 1, timeout=15)
+    anna.wait_for("Anna to play (main action)")
+    assert "supply" not in anna.text().split("Round 1/")[0]  # not echoed before the table
 
 
 def test_two_players_read_the_same_move_each_in_their_own_language(hosting: Hosting) -> None:

@@ -102,6 +102,15 @@ async def test_a_refused_line_can_be_corrected() -> None:
         assert app.session.state.main_done
 
 
+async def test_a_line_feed_plays_the_line_as_enter_does() -> None:
+    app = LeHavreApp(new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"supply", "ctrl+j")  # Ctrl+J, or Enter typed before the terminal was raw
+        await pilot.pause()
+        assert app.session is not None and app.session.state.supplied
+        assert bar(app).value == ""
+
+
 # --- the feeding window --------------------------------------------------------------------
 
 

@@ -142,6 +142,8 @@ class CommandInput(CorrectableInput):
         Binding("up", "history(-1)", N_("Previous command"), show=False),
         Binding("down", "history(1)", N_("Next command"), show=False),
         Binding("tab", "complete", N_("Complete"), show=False),
+        # a line feed is Enter too: Ctrl+J, and Enter typed while the terminal still made lines
+        Binding("ctrl+j", "submit", show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
