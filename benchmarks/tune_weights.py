@@ -10,6 +10,8 @@ found this way.
 Run:
   # one pass over every weight, each tried at x0.5 and x1.6, 200 deals (400 games) a try
   .venv/bin/python benchmarks/tune_weights.py --deals 200
+  # a second pass, from the expert's weights, with smaller steps and other deals
+  .venv/bin/python benchmarks/tune_weights.py --start expert --factors 0.7,1.4 --seed 3000
   # weights against weights, e.g. the expert's against the plain ones
   .venv/bin/python benchmarks/tune_weights.py --match expert --deals 500
 """
@@ -84,6 +86,7 @@ def main() -> None:
     ap.add_argument("--factors", default="0.5,1.6", help="what each weight is multiplied by")
     ap.add_argument("--keep", type=float, default=0.53, help="win share a change must pass to be kept")
     ap.add_argument("--match", choices=("expert",), default=None, help="only play these weights against the plain")
+    ap.add_argument("--start", choices=("plain", "expert"), default="plain", help="the weights the search starts from")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     deals = range(args.seed, args.seed + args.deals)
@@ -94,7 +97,7 @@ def main() -> None:
             print(f"expert's weights against the plain: {share:.1%} of {2 * args.deals} games, "
                   f"wealth {lead:+.1f} a game ({time.perf_counter() - t:.0f} s)")
             return
-        best = PLAIN
+        best = EXPERT if args.start == "expert" else PLAIN
         for what in [*FIELDS, *GROUPS]:
             for factor in (float(x) for x in args.factors.split(",")):
                 tried = scaled(best, what, factor)

@@ -96,6 +96,33 @@ def test_light_policy_picks_the_best_way_of_the_building_it_enters() -> None:
     assert checked >= 10
 
 
+def test_light_policy_judges_each_move_by_the_position_it_leads_to() -> None:
+    """Takes and the Marketplace's ways are judged without applying them one by one: every
+    value the light policy gives is the value of the position the move leads to, and the
+    position judged is left as it was."""
+    from lehavre_tui.bots.expert import EXPERT
+    from lehavre_tui.engine.actions import EndTurn, Reorder, TakeOffer
+
+    kinds: set[str] = set()
+    for seed in range(3):
+        s = new_game(Setup(players=2 + seed, variant="full", seed=seed))
+        while s.phase != "over":
+            if s.phase == "turn" and s.supplied:
+                before = s.model_dump()
+                ranked = light_rank(s, EXPERT)
+                assert s.model_dump() == before
+                for v, a in ranked if len(ranked) > 1 else []:
+                    if not isinstance(a, EndTurn | Reorder):
+                        assert v == pytest.approx(seat_value(apply(s, a, narrate=False), s.current, EXPERT))
+                        kinds.add("take" if isinstance(a, TakeOffer) else getattr(a, "building", "other"))
+                        first = next((b for b in legal_actions(s) if isinstance(b, Enter)
+                                      and b.building == getattr(a, "building", None)), None)  # fmt: skip
+                        if first is not None and a != first:
+                            kinds.add(f"another way of {first.building}")
+            s = apply(s, action_values(s)[0][1], narrate=False)
+    assert {"take", "marketplace", "another way of marketplace"} <= kinds
+
+
 def test_silent_apply_changes_the_state_exactly_as_the_narrated_one() -> None:
     s = new_game(Setup(players=2, variant="full", seed=4))
     rng = random.Random(4)

@@ -16,15 +16,41 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import Action, EndTurn, Enter, Feed, PayInterest, Reorder, SellBuilding, SellShip, Supply
+from ..engine.actions import (
+    Action,
+    EndTurn,
+    Enter,
+    Feed,
+    PayInterest,
+    Reorder,
+    SellBuilding,
+    SellShip,
+    Supply,
+    TakeOffer,
+)
+from ..engine.effects.standard import given_goods
 from ..engine.errors import IllegalAction
+from ..engine.goods import Good
 from ..engine.rules import apply, legal_actions
-from ..engine.state import GameState
+from ..engine.state import OFFER_GOOD, OFFER_SPACES, GameState
 from .value import PLAIN, Weights, seat_value
 
 MAX_DEPTH = 80  # decisions per playout at most
 EPSILON = 0.05  # chance that a playout move is a random one of the policy's top three
 _FEED, _PAY, _SUPPLY, _KEEP = Feed(), PayInterest(), Supply(), Reorder(swap=False)
+# Buildings whose ways of use differ only in the goods they give, named by the way (the
+# Marketplace: any 2 to 8 different standard goods, up to 28 ways): a way other than the
+# first is judged in the position the first leads to, with its goods in place of the first's.
+GIVES_NAMED_GOODS = frozenset({"marketplace"})
+_named: dict[frozenset[tuple[str, int]], dict[Good, int]] = {}
+
+
+def _goods_named(a: Enter) -> dict[Good, int]:
+    key = frozenset((a.goods or {}).items())
+    goods = _named.get(key)
+    if goods is None:
+        goods = _named[key] = given_goods(a.goods, a.building)
+    return goods
 
 
 def forced(s: GameState) -> Action | None:
@@ -63,6 +89,8 @@ def light_rank(s: GameState, w: Weights = PLAIN) -> list[tuple[float, Action]]:
     for a in moves:
         if isinstance(a, EndTurn | Reorder):
             v = base + w.move_on
+        elif isinstance(a, TakeOffer):
+            v = _take_value(s, a, w)
         else:
             try:
                 v = seat_value(apply(s, a, narrate=False), me, w)
@@ -73,8 +101,11 @@ def light_rank(s: GameState, w: Weights = PLAIN) -> list[tuple[float, Action]]:
     entering = scored[0][1] if scored else None
     if isinstance(entering, Enter):
         first = best = scored[0]
-        for a in legal:
-            if isinstance(a, Enter) and a.building == entering.building and a is not entering:
+        ways = [a for a in legal if isinstance(a, Enter) and a.building == entering.building and a is not entering]
+        if ways and entering.building in GIVES_NAMED_GOODS:
+            best = _best_goods_way(s, entering, ways, best, w)
+        else:
+            for a in ways:
                 try:
                     v = seat_value(apply(s, a, narrate=False), me, w)
                 except IllegalAction:
@@ -84,6 +115,48 @@ def light_rank(s: GameState, w: Weights = PLAIN) -> list[tuple[float, Action]]:
         if best is not first:
             scored[0] = best
     return scored
+
+
+def _take_value(s: GameState, a: TakeOffer, w: Weights) -> float:
+    """The value after taking an offer space (`rules._take`: its goods or francs go to the
+    player, nothing else the value reads changes), judged without a copy of the state."""
+    i = OFFER_SPACES.index(a.space)
+    n = s.offers[i]
+    p = s.players[s.current]
+    if a.space == "francs":
+        p.francs += n
+        try:
+            return seat_value(s, s.current, w)
+        finally:
+            p.francs -= n
+    g = OFFER_GOOD[a.space]
+    p.goods[g] += n
+    try:
+        return seat_value(s, s.current, w)
+    finally:
+        p.goods[g] -= n
+
+
+def _best_goods_way(
+    s: GameState, first: Enter, ways: list[Enter], best: tuple[float, Action], w: Weights
+) -> tuple[float, Action]:
+    """The best way of a building of GIVES_NAMED_GOODS: each judged by putting its goods in
+    place of the first way's in the position the first way leads to (one `apply` for all)."""
+    me = s.current
+    after = apply(s, first, narrate=False)
+    goods = after.players[me].goods
+    for g, n in _goods_named(first).items():
+        goods[g] -= n
+    for a in ways:
+        named = _goods_named(a)
+        for g, n in named.items():
+            goods[g] += n
+        v = seat_value(after, me, w)
+        for g, n in named.items():
+            goods[g] -= n
+        if v > best[0]:
+            best = (v, a)
+    return best
 
 
 def policy_move(s: GameState, rng: random.Random, w: Weights = PLAIN) -> Action:

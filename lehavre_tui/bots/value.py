@@ -114,42 +114,48 @@ def _ship_facts(players: int) -> dict[str, tuple[int, int]]:
 
 def seat_value(s: GameState, seat: int, w: Weights = PLAIN) -> float:
     """The seat's value (module docstring) in one pass over what it owns; equal to the sum of
-    `wealth`, goods, use, ships and shortfall as written out there."""
+    `wealth`, goods, use, ships and shortfall as written out there. (Bots call it for every
+    move they judge: `rounds_left` and `future_demands` are written into it.)"""
     p = s.players[seat]
     facts = _building_facts()
     built = enterable = 0
     bonus = False
-    for b, o in s.owner.items():
-        if o == seat:
-            value, enter, has_bonus = facts[b]
-            built += value
-            enterable += enter
-            bonus = bonus or has_bonus
+    for b in [b for b, o in s.owner.items() if o == seat]:
+        value, enter, has_bonus = facts[b]
+        built += value
+        enterable += enter
+        bonus = bonus or has_bonus
     ship_value = fed = 0
-    ships = _ship_facts(s.num_players)
-    for x in p.ships:
-        value, food = ships[x]
-        ship_value += value
-        fed += food
-    total = built + ship_value + p.francs - LOAN_PENALTY * p.loans
-    if bonus:
-        total = wealth(s, seat)
+    if p.ships:
+        ships = _ship_facts(len(s.players))
+        for x in p.ships:
+            value, food = ships[x]
+            ship_value += value
+            fed += food
+    total = wealth(s, seat) if bonus else built + ship_value + p.francs - LOAN_PENALTY * p.loans
     wealth_now = float(total)
-    if s.phase == "over":
-        return wealth_now
-    left = rounds_left(s)
-    goods_weight = min(1.0, w.goods_floor + left / w.goods_fade)
-    goods = sum(map(mul, p.goods, w.worth)) * goods_weight
+    phase = s.phase
+    if phase == "over" or phase == "final":
+        # no rounds left: goods at their floor, no use or food to come, no feeding due
+        return wealth_now if phase == "over" else wealth_now + sum(map(mul, p.goods, w.worth)) * min(1.0, w.goods_floor)
+    feeding = phase == "feeding"
+    left = float(s.rounds_total - s.round) + (0.0 if feeding else 1.0 - s.turn / TURNS_PER_ROUND)
+    goods = sum(map(mul, p.goods, w.worth)) * min(1.0, w.goods_floor + left / w.goods_fade)
     use = enterable * w.building_use * min(left, w.use_horizon)
-    ship_worth = w.ship_food * sum(min(fed, d) for d in future_demands(s)) if fed else 0.0
-    short = 0.0
-    if s.phase in ("turn", "interest", "feeding") and not (s.phase == "feeding" and seat not in s.feeding_queue):
-        due = _demands(tuple(s.round_cards), s.num_players)[min(s.round, s.rounds_total) - 1] - fed
+    total = wealth_now + goods + use
+    demands = _demands(tuple(s.round_cards), len(s.players))
+    if fed:
+        first = s.round - 1
+        if feeding and s.current not in s.feeding_queue:
+            first += 1
+        total += w.ship_food * sum([fed if fed < d else d for d in demands[first:]])
+    if not (feeding and seat not in s.feeding_queue):  # turn, interest, or this seat still feeds
+        due = demands[min(s.round, s.rounds_total) - 1] - fed
         have = p.food_goods() + p.francs
         if due > have:
-            my_turns = (TURNS_PER_ROUND - s.turn) / s.num_players if s.phase != "feeding" else 0.0
-            short = w.shortfall * (due - have) / (1.0 + 0.5 * my_turns)
-    return wealth_now + goods + use + ship_worth - short
+            my_turns = (TURNS_PER_ROUND - s.turn) / len(s.players) if not feeding else 0.0
+            total -= w.shortfall * (due - have) / (1.0 + 0.5 * my_turns)
+    return total
 
 
 def relative_value(s: GameState, seat: int, w: Weights = PLAIN) -> float:
