@@ -75,9 +75,10 @@ class Visit:
         self._seated: Seated | None = None  # seated, the table not yet received
         self.ended = False
         self.status = self._first_status()
-        # Keys typed while the client is on its way (connecting; seated, the table not yet
-        # drawn) are held, then typed where the visit arrives: the table, or the lobby.
-        self.arriving = False
+        # Keys typed while the client is on its way (starting; connecting; seated, the table
+        # not yet drawn) are held, then typed where the visit arrives: the table, or the lobby.
+        # A visit that asks for a language or a login first is in the lobby from the start.
+        self.arriving = not (self.needs_language or self.needs_login)
         self.typed_ahead: list[tuple[str, str | None]] = []
 
     def _first_status(self) -> str:
@@ -125,15 +126,22 @@ class Visit:
         self.typed_ahead.append((key, character))
         return True
 
+    def at_table(self) -> list[tuple[str, str | None]]:
+        """The table's command bar has the keyboard: the keys typed on the way, for it."""
+        if self.table is None or not self.arriving:
+            return []
+        self.arriving = False
+        keys, self.typed_ahead = self.typed_ahead, []
+        return keys
+
     def _arrive(self) -> None:
-        """The table or the lobby is shown: what was typed on the way is typed there now."""
+        """The lobby is where the visit stays: what was typed on the way is typed there now."""
         if not self.arriving:
             return
         self.arriving = False
         keys, self.typed_ahead = self.typed_ahead, []
-        app = self.app
-        if keys and app is not None:
-            app.call_after_refresh(app.type_keys, keys)
+        if keys and self.app is not None:
+            self.app.type_keys(keys)
 
     async def _keep_connected(self) -> None:
         tries = 0
@@ -288,8 +296,7 @@ class Visit:
         if self._seated is not None and self._seated.table == u.table and self.link is not None:
             self.table = HostedTable(self.link, self._seated, u)
             self._seated = None
-            app.start_game(self.table, greet=False)
-            self._arrive()
+            app.start_game(self.table, greet=False)  # arrived once its bar has the keyboard (at_table)
             return
         table = self.table
         if table is None or table.table_id != u.table:

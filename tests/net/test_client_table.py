@@ -102,6 +102,16 @@ async def test_keys_typed_before_the_table_is_drawn_are_typed_at_the_table(host:
         assert app.screen.query_one(CommandInput).value == ""
 
 
+def test_keys_are_held_from_the_start_of_a_visit_that_goes_straight_to_the_host(host: Host) -> None:
+    """A key can reach the client before its first screen is up: a login the host knows holds
+    it from the start; a visit that first asks for a name and code (or a language) does not."""
+    straight = visit_as(host, "anna")
+    assert straight.hold("s", "s", True) and straight.typed_ahead == [("s", "s")]
+    assert not straight.hold("f1", None, False)  # keys that are not typing work at once
+    for asking in (Visit("127.0.0.1", host.port, "", "en"), Visit("127.0.0.1", host.port, "", None, ticket="t")):
+        assert not asking.hold("s", "s", True)
+
+
 async def test_a_refusal_from_the_host_comes_back_into_the_bar(host: Host, two_players) -> None:
     app = LeHavreApp(None, visit=visit_as(host, "ben", two_players.id))
     async with app.run_test(size=(100, 30)) as pilot:

@@ -144,6 +144,8 @@ class TableScreen(Screen[None]):
         bar does not take the keyboard away from it."""
         if not isinstance(event.widget, CommandInput):
             self.call_later(self.focus_command)
+        elif self.game.visit is not None:  # a hosted table: the keys typed on the way land here
+            self.type_ahead(self.game.visit.at_table())
 
     async def on_resize(self, event: events.Resize) -> None:
         for footer in self.query(Footer):  # the keys in less room, so that they all show
@@ -243,6 +245,18 @@ class TableScreen(Screen[None]):
     def submit(self, event: Input.Submitted) -> None:
         """Pasted lines arrive as messages (Enter plays the bar's line at once: `play_typed`)."""
         self.play_typed(event.value)
+
+    def type_ahead(self, keys: list[tuple[str, str | None]]) -> None:
+        """Keys typed before the table was drawn, typed into the bar now (Enter plays the line)."""
+        box = self.command_input
+        for key, character in keys:
+            if key in ("enter", "ctrl+j"):
+                line, box.value = box.value, ""
+                self.play_typed(line)
+            elif key == "backspace":
+                box.action_delete_left()
+            elif character:
+                box.insert_text_at_cursor(character)
 
     def play_typed(self, typed: str) -> None:
         """Play a line from the command bar (which has already been cleared for the next one)."""
