@@ -178,8 +178,8 @@ async def main() -> None:
         app.screen.query_one(TabbedContent).active = "help-buildings"
 
     await shoot("help-buildings", game(), (160, 48), glossary)
-    await shoot("table-against-a-bot", game(seats=["human", "heuristic"]), (160, 48), against_bot)
-    await shoot("solo-scoring", game(1, seats=["heuristic"]), (160, 48), wait_bots)
+    await shoot("table-against-a-bot", game(seats=["human", "medium"]), (160, 48), against_bot)
+    await shoot("solo-scoring", game(1, seats=["medium"]), (160, 48), wait_bots)
     await shoot("too-small", game(), (79, 23))
     await shoot("interest-choice", interest_game(), (160, 48), dismiss_handoff)
 
