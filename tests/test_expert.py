@@ -299,6 +299,20 @@ def test_expert_answers_within_its_time_budget(monkeypatch: pytest.MonkeyPatch) 
         assert clock.now <= budget + 1e-9, (budget, clock.now, an.playouts)
 
 
+def test_expert_uses_its_time_budget_to_the_last_deal_of_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the time left is too short for a deal of every candidate still in the running, the
+    better half plays on: the expert stops only when not even a deal of the last two fits."""
+    clock = timed_playouts(monkeypatch, 0.019)  # about a two-round playout on this machine
+    s = searched_position()
+    for budget in (0.2, 0.25, 0.33, 1.0):
+        clock.now = 0.0
+        an = ExpertBot(1, time_budget=budget).analyse(s, force=True)
+        assert len(an.candidates) > 3
+        assert budget - 2 * 0.019 < clock.now <= budget + 1e-9, (budget, clock.now, an.playouts)
+        counts = sorted((c.playouts for c in an.candidates), reverse=True)
+        assert counts[0] == counts[1] >= counts[-1] > 0  # the last two shared the most deals
+
+
 def test_expert_stops_within_the_first_deal_when_playouts_are_slow(monkeypatch: pytest.MonkeyPatch) -> None:
     """When one playout of every candidate takes longer than the budget (long rounds, many
     players), the expert stops at the deadline and chooses among the moves it played out."""

@@ -15,7 +15,9 @@ Three things set it above the hard bot (search.py):
   stream of policy noise, so the luck of the deal does not drown their differences), and by
   sequential halving: the budget is split into rounds and after each the worse half of the
   candidates is dropped, so the last two share the most deals. With a time budget the pace is
-  learnt from the first batch and the last two candidates play until the time is up.
+  learnt from the first batch and the last two candidates play until the time is up; when
+  the time left is too short for a deal of all the candidates still in the running, the
+  better half goes on alone.
 
 A playout plays the rest of the round and the next one (HORIZON), so a move's worth is seen
 after the next feeding too; the position is then judged by the mover's value against the
@@ -137,7 +139,15 @@ class ExpertBot:
 
         if not counted and len(alive) > 1:
             batch(first=True)
-        while len(alive) > 1 and not spent():
+        while len(alive) > 1:
+            if spent():
+                # No budget for another deal of them all: the better half plays on, if a deal
+                # of it fits (a short budget would otherwise end on one deal of six moves).
+                if len(alive) == 2 or not played:
+                    break
+                alive.sort(key=lambda c: -c.mean)
+                alive = alive[: math.ceil(len(alive) / 2)]
+                continue
             rounds = math.ceil(math.log2(len(alive)))
             if self.max_playouts is not None:
                 left = self.max_playouts - played
