@@ -142,7 +142,7 @@ class ExpertBot:
         while len(alive) > 1:
             if spent():
                 # No budget for another deal of them all: the better half plays on, if a deal
-                # of it fits (a short budget would otherwise end on one deal of six moves).
+                # of it fits (else a short budget would end with time unused).
                 if len(alive) == 2 or not played:
                     break
                 alive.sort(key=lambda c: -c.mean)
