@@ -302,7 +302,7 @@ def test_expert_answers_within_its_time_budget(monkeypatch: pytest.MonkeyPatch) 
 def test_expert_uses_its_time_budget_to_the_last_deal_of_two(monkeypatch: pytest.MonkeyPatch) -> None:
     """When the time left is too short for a deal of every candidate still in the running, the
     better half plays on: the expert stops only when not even a deal of the last two fits."""
-    clock = timed_playouts(monkeypatch, 0.019)  # about a two-round playout on this machine
+    clock = timed_playouts(monkeypatch, 0.019)  # a two-round playout in a round-8 position
     s = searched_position()
     for budget in (0.2, 0.25, 0.33, 1.0):
         clock.now = 0.0

@@ -137,16 +137,20 @@ class ExpertBot:
                 c.playouts += 1
                 played += 1
 
+        def keep_better_half() -> None:
+            nonlocal alive
+            alive.sort(key=lambda c: -c.mean)  # stable: a tie keeps the heuristic's order
+            alive = alive[: math.ceil(len(alive) / 2)]
+
         if not counted and len(alive) > 1:
             batch(first=True)
         while len(alive) > 1:
             if spent():
                 # No budget for another deal of them all: the better half plays on, if a deal
                 # of it fits (else a short budget would end with time unused).
-                if len(alive) == 2 or not played:
+                if len(alive) == 2:
                     break
-                alive.sort(key=lambda c: -c.mean)
-                alive = alive[: math.ceil(len(alive) / 2)]
+                keep_better_half()
                 continue
             rounds = math.ceil(math.log2(len(alive)))
             if self.max_playouts is not None:
@@ -162,8 +166,7 @@ class ExpertBot:
                 n += 1
             if last:
                 break
-            alive.sort(key=lambda c: -c.mean)  # stable: a tie keeps the heuristic's order
-            alive = alive[: math.ceil(len(alive) / 2)]
+            keep_better_half()
         result.playouts = played
         if played:
             most = max(c.playouts for c in cands)
