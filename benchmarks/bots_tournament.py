@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -32,35 +31,43 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lehavre_tui.bots.levels import LEVELS  # noqa: E402
-from lehavre_tui.bots.tournament import KindStats, count_game, play_game, seating  # noqa: E402
+from lehavre_tui.bots.tournament import GameResult, KindStats, count_game, play_game, seating, wilson  # noqa: E402
 from lehavre_tui.engine.state import Variant  # noqa: E402
+from lehavre_tui.progress import Bar  # noqa: E402
+from lehavre_tui.series import default_jobs, play_series  # noqa: E402
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win share."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+def _game(seats: list[str], variant: Variant, seed: int, budget: float, playouts: int | None,
+          expert_playouts: int | None) -> GameResult:
+    return play_game(seats, variant, seed, budget, playouts, expert_playouts=expert_playouts)
 
 
 def run(
     kinds: list[str], games: int, players: int, variant: Variant, seed: int, budget: float,
-    playouts: int | None, expert_playouts: int | None, log: Any,
+    playouts: int | None, expert_playouts: int | None, log: Any, jobs: int,
 ) -> dict[str, KindStats]:
-    """`games` games, the kinds rotating through the seats; statistics per kind."""
+    """`games` games, the kinds rotating through the seats, `jobs` at once (the same games and
+    results for any number); statistics per kind. Ctrl+C counts the games finished."""
+    lineup = [seating(kinds, g, players) for g in range(games)]
+    with Bar(games, "games") as bar:
+
+        def finished(g: int, r: GameResult) -> None:
+            bar.advance()
+            if log is not None:
+                print(json.dumps({"seats": lineup[g], "seed": seed + g, "scores": r.scores, "winners": r.winners,
+                                  "moves": r.moves, "seconds": [round(sum(t), 2) for t in r.move_times]}),
+                      file=log, flush=True)
+
+        series = play_series(
+            _game, [(seats, variant, seed + g, budget, playouts, expert_playouts) for g, seats in enumerate(lineup)],
+            jobs, finished,
+        )
     stats = {k: KindStats(k) for k in kinds}
-    for g in range(games):
-        seats = seating(kinds, g, players)
-        r = play_game(seats, variant, seed + g, budget, playouts, expert_playouts=expert_playouts)
-        count_game(stats, seats, r)
-        if log is not None:
-            print(json.dumps({"seats": seats, "seed": seed + g, "scores": r.scores, "winners": r.winners,
-                              "moves": r.moves, "seconds": [round(sum(t), 2) for t in r.move_times]}),
-                  file=log, flush=True)
+    for g, r in enumerate(series.results):
+        if r is not None:
+            count_game(stats, lineup[g], r)
+    if series.stopped:
+        print(f"Stopped by Ctrl+C: {len(series.finished)} of {games} games finished; the figures are theirs.")
     return stats
 
 
@@ -108,6 +115,7 @@ def main() -> None:
     ap.add_argument("--expert-playouts", type=int, default=None, help="the expert's, if not --playouts")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--log", default=None, help="append a JSON line a game to this file")
+    ap.add_argument("--jobs", type=int, default=default_jobs(), help="games at once (default: every core)")
     args = ap.parse_args()
     if args.what == "summary":
         summary(args.log)
@@ -116,7 +124,7 @@ def main() -> None:
     thinking = (f"{args.playouts} playouts a move" if args.playouts else f"{args.budget} s a move") + (
         f", expert {args.expert_playouts} playouts a move" if args.expert_playouts else "")
     common = dict(variant=args.variant, seed=args.seed, budget=args.budget, playouts=args.playouts,
-                  expert_playouts=args.expert_playouts, log=log)
+                  expert_playouts=args.expert_playouts, log=log, jobs=max(1, args.jobs))
     t = time.perf_counter()
     if args.what == "ladder":
         levels = [k.strip() for k in args.levels.split(",") if k.strip()]

@@ -21,8 +21,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import multiprocessing
-import os
 import sys
 import time
 from pathlib import Path
@@ -36,6 +34,8 @@ from lehavre_tui.engine.goods import Good  # noqa: E402
 from lehavre_tui.engine.rules import apply  # noqa: E402
 from lehavre_tui.engine.scoring import score, winners  # noqa: E402
 from lehavre_tui.engine.setup import Setup, new_game  # noqa: E402
+from lehavre_tui.progress import Bar  # noqa: E402
+from lehavre_tui.series import default_jobs, play_series  # noqa: E402
 
 # goods whose worth is scaled together
 GROUPS: dict[str, tuple[Good, ...]] = {
@@ -59,10 +59,9 @@ def scaled(w: Weights, what: str, factor: float) -> Weights:
     return dataclasses.replace(w, **{what: getattr(w, what) * factor})
 
 
-def game(job: tuple[int, Weights, Weights, bool]) -> tuple[float, int]:
+def game(deal: int, a: Weights, b: Weights, a_first: bool) -> tuple[float, int]:
     """One game of `a` against `b` (`a` first if `a_first`): `a`'s share of the win, and its
     wealth less the opponent's."""
-    deal, a, b, a_first = job
     weights = [a, b] if a_first else [b, a]
     bots = [HeuristicBot(weights=w) for w in weights]
     s = new_game(Setup(players=2, variant="full", seed=deal))
@@ -73,10 +72,19 @@ def game(job: tuple[int, Weights, Weights, bool]) -> tuple[float, int]:
     return (1 / len(won) if seat in won else 0.0), score(s, seat).total - score(s, 1 - seat).total
 
 
-def match(pool: multiprocessing.pool.Pool, a: Weights, b: Weights, deals: range) -> tuple[float, float]:
-    """`a`'s win share and average wealth lead against `b`, every deal played with both seatings."""
-    results = pool.map(game, [(d, a, b, first) for d in deals for first in (True, False)], chunksize=4)
-    return sum(r[0] for r in results) / len(results), sum(r[1] for r in results) / len(results)
+def match(jobs: int, a: Weights, b: Weights, deals: range) -> tuple[float, float]:
+    """`a`'s win share and average wealth lead against `b`, every deal played with both seatings,
+    `jobs` games at once. Ctrl+C ends the search (after the games of this match that finished)."""
+    games = [(d, a, b, first) for d in deals for first in (True, False)]
+    with Bar(len(games), "games") as bar:
+        series = play_series(game, games, jobs, lambda _i, _r: bar.advance())
+    results = series.finished
+    share = sum(r[0] for r in results) / max(len(results), 1), sum(r[1] for r in results) / max(len(results), 1)
+    if series.stopped:
+        print(f"Stopped by Ctrl+C: {len(results)} of {len(games)} games of this match finished: "
+              f"{share[0]:.1%}, wealth {share[1]:+.1f}")
+        raise SystemExit(130)
+    return share
 
 
 def main() -> None:
@@ -87,26 +95,26 @@ def main() -> None:
     ap.add_argument("--keep", type=float, default=0.53, help="win share a change must pass to be kept")
     ap.add_argument("--match", choices=("expert",), default=None, help="only play these weights against the plain")
     ap.add_argument("--start", choices=("plain", "expert"), default="plain", help="the weights the search starts from")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--jobs", type=int, default=default_jobs(), help="games at once (default: every core)")
     args = ap.parse_args()
     deals = range(args.seed, args.seed + args.deals)
-    with multiprocessing.Pool(args.jobs) as pool:
-        if args.match:
-            t = time.perf_counter()
-            share, lead = match(pool, EXPERT, PLAIN, deals)
-            print(f"expert's weights against the plain: {share:.1%} of {2 * args.deals} games, "
-                  f"wealth {lead:+.1f} a game ({time.perf_counter() - t:.0f} s)")
-            return
-        best = EXPERT if args.start == "expert" else PLAIN
-        for what in [*FIELDS, *GROUPS]:
-            for factor in (float(x) for x in args.factors.split(",")):
-                tried = scaled(best, what, factor)
-                share, lead = match(pool, tried, best, deals)
-                kept = share > args.keep
-                print(f"{what} x{factor:g}: {share:.1%}, wealth {lead:+.1f}" + ("  kept" if kept else ""), flush=True)
-                if kept:
-                    best = tried
-        print(json.dumps(dataclasses.asdict(best)))
+    jobs = max(1, args.jobs)
+    if args.match:
+        t = time.perf_counter()
+        share, lead = match(jobs, EXPERT, PLAIN, deals)
+        print(f"expert's weights against the plain: {share:.1%} of {2 * args.deals} games, "
+              f"wealth {lead:+.1f} a game ({time.perf_counter() - t:.0f} s)")
+        return
+    best = EXPERT if args.start == "expert" else PLAIN
+    for what in [*FIELDS, *GROUPS]:
+        for factor in (float(x) for x in args.factors.split(",")):
+            tried = scaled(best, what, factor)
+            share, lead = match(jobs, tried, best, deals)
+            kept = share > args.keep
+            print(f"{what} x{factor:g}: {share:.1%}, wealth {lead:+.1f}" + ("  kept" if kept else ""), flush=True)
+            if kept:
+                best = tried
+    print(json.dumps(dataclasses.asdict(best)))
 
 
 if __name__ == "__main__":

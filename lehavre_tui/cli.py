@@ -1,7 +1,7 @@
 """The `lehavre` command: play a script of commands, or simulate random games.
 
     lehavre run SCRIPT [--json] [--lang en|pl|cs]
-    lehavre simulate --players N [--short] [--seed S] [--games K] [--json]
+    lehavre simulate --players N [--short] [--seed S] [--games K] [--json] [--jobs J]
 
 A script is a set-up header of `key: value` lines, a line `---`, then one command per
 line (see `commands/`; in English, Polish or Czech words, mixed as you like); `#` starts a
@@ -34,6 +34,8 @@ from .engine.scoring import final_scores, winners
 from .engine.setup import Setup, new_game
 from .engine.state import GameState, Variant
 from .engine.words import plural
+from .progress import Bar
+from .series import EXIT_INTERRUPTED, Series, default_jobs, play_series
 from .text import LANGUAGES, N_, _, language_from_env, render, set_language
 
 EXIT_ERROR = 2
@@ -374,9 +376,34 @@ def simulate_game(players: int, variant: Variant, seed: int) -> dict[str, Any]:
     }
 
 
+def _win_shares(wins: Mapping[str, float], games: Mapping[str, int] | int) -> str:
+    """Running win shares with their 95 % intervals, for the progress bar: `hard 62 % (41–79)`;
+    `games` is how many games each could have won (the same for all, or each its own)."""
+    from .bots.tournament import wilson
+
+    parts = []
+    for who, won in wins.items():
+        n = games if isinstance(games, int) else games[who]
+        low, high = wilson(won, n)
+        parts.append(f"{who} {100 * won / max(n, 1):.0f} % ({100 * low:.0f}–{100 * high:.0f})")
+    return "  ".join(parts)
+
+
+def _stopped(series: Series[Any]) -> int:
+    """After Ctrl+C: say how far the series got (the finished games' results are printed)."""
+    print(
+        render(Msg(
+            "Stopped by Ctrl+C: {done} of {total} games were finished; the results are theirs.",
+            done=len(series.finished), total=series.total,
+        )),
+        file=sys.stderr,
+    )  # fmt: skip
+    return EXIT_INTERRUPTED
+
+
 def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     """Bots against each other, seats rotating from game to game; statistics per kind."""
-    from .bots.tournament import KINDS, tournament
+    from .bots.tournament import KINDS, GameResult, KindStats, count_game, play_game, seating
     from .seats import SHOWN_KINDS
 
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
@@ -389,7 +416,24 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     players = args.players if args.players is not None else len(kinds)
     if not 1 <= players <= 5:
         return _fail(Msg("Le Havre is played by 1 to 5 players; give 1 to 5 seats or --players 1 to 5."))
-    stats = tournament(kinds, args.games, variant, args.seed, players, args.budget, args.playouts)
+    lineup = [seating(kinds, g, players) for g in range(args.games)]
+    games = [(seats, variant, args.seed + g, args.budget, args.playouts) for g, seats in enumerate(lineup)]
+    wins = dict.fromkeys(kinds, 0.0)
+    seats_played = dict.fromkeys(kinds, 0)
+    with Bar(len(games), _("games")) as bar:
+
+        def played(g: int, r: GameResult) -> None:
+            for i, kind in enumerate(lineup[g]):
+                seats_played[kind] += 1
+                if i in r.winners:
+                    wins[kind] += 1 / len(r.winners)
+            bar.advance(note=_win_shares(wins, seats_played))  # a share per seat, as in the table after
+
+        series = play_series(play_game, games, args.jobs, played)
+    stats = {k: KindStats(k) for k in kinds}
+    for g, r in enumerate(series.results):  # in the order of the games, however they were shared out
+        if r is not None:
+            count_game(stats, lineup[g], r)
     rows = [
         {
             "kind": st.kind,
@@ -404,15 +448,16 @@ def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     ]
     if args.json:
         print(json.dumps(rows))
-        return 0
-    print(f"{plural(args.games, variant + ' game')}, {plural(players, 'player')}, seats rotating: {', '.join(kinds)}")
-    print(f"{'kind':<10} {'seats':>5} {'wins':>6} {'win %':>6} {'wealth':>7} {'ms/move':>8} {'median':>7}")
-    for st in stats.values():
-        print(
-            f"{st.kind:<10} {st.games:>5} {st.wins:>6.2f} {100 * st.win_rate:>5.1f}% "
-            f"{st.avg_wealth:>7.1f} {st.avg_time * 1000:>8.2f} {st.median_time * 1000:>7.2f}"
-        )
-    return 0
+    else:
+        finished = len(series.finished)
+        print(f"{plural(finished, variant + ' game')}, {plural(players, 'player')}, seats rotating: {', '.join(kinds)}")
+        print(f"{'kind':<10} {'seats':>5} {'wins':>6} {'win %':>6} {'wealth':>7} {'ms/move':>8} {'median':>7}")
+        for st in stats.values():
+            print(
+                f"{st.kind:<10} {st.games:>5} {st.wins:>6.2f} {100 * st.win_rate:>5.1f}% "
+                f"{st.avg_wealth:>7.1f} {st.avg_time * 1000:>8.2f} {st.median_time * 1000:>7.2f}"
+            )
+    return _stopped(series) if series.stopped else 0
 
 
 def _review(args: argparse.Namespace) -> int:
@@ -433,7 +478,12 @@ def _review(args: argparse.Namespace) -> int:
         seats = reviewed_seats(state.names, read_seats(text), args.player)
     except ValueError as exc:
         return _fail(exc.args[0])
-    _print_lines([render(line) for line in review_text(review_game(setup, actions, seats, playouts=playouts))])
+    with Bar(0, render(Msg("Reviewing the game"))) as bar:
+        reviews = review_game(
+            setup, actions, seats, playouts=playouts,
+            progress=lambda what, done, total: bar.show(done, total, render(what)),
+        )  # fmt: skip
+    _print_lines([render(line) for line in review_text(reviews)])
     return 0
 
 
@@ -443,6 +493,12 @@ def _simulate(args: argparse.Namespace) -> int:
     variant_: Variant = "short" if args.short else "full"
     if args.games < 1:
         return _fail(Msg("Play at least one game: --games 1 or more."))
+    if args.jobs is not None and args.jobs < 1:
+        return _fail(Msg(
+            "--jobs is how many games are played at once: give 1 or more (the default is every core: {cores} here).",
+            cores=default_jobs(),
+        ))  # fmt: skip
+    args.jobs = default_jobs() if args.jobs is None else args.jobs
     problem = search_options_error(args.budget, args.playouts)
     if problem:
         return _fail(problem)
@@ -453,15 +509,33 @@ def _simulate(args: argparse.Namespace) -> int:
     if not 1 <= args.players <= 5:
         return _fail(Msg("Le Havre is played by 1 to 5 players; choose --players 1 to 5."))
     variant: Variant = "short" if args.short else "full"
-    results = []
-    for k in range(args.games):
-        result = {"game": k + 1, **simulate_game(args.players, variant, args.seed + k)}
-        results.append(result)
-        if not args.json:
-            print(_result_line(result))
+    games = [(args.players, variant, args.seed + k) for k in range(args.games)]
+    results: list[dict[str, Any] | None] = [None] * len(games)
+    wins: dict[str, float] = {}
+    shown = 0  # the results are printed in the order of the games, each as soon as those before it are
+    with Bar(len(games), _("games")) as bar:
+
+        def played(k: int, r: dict[str, Any]) -> None:
+            nonlocal shown
+            results[k] = {"game": k + 1, **r}
+            for name in r["winners"]:
+                wins[name] = wins.get(name, 0.0) + 1 / len(r["winners"])
+            done = sum(1 for x in results if x is not None)
+            bar.advance(note=_win_shares(dict(sorted(wins.items())), done))
+            while shown < len(results) and (ready := results[shown]) is not None:
+                if not args.json:
+                    bar.print(_result_line(ready))
+                shown += 1
+
+        series = play_series(simulate_game, games, args.jobs, played)
+    finished = [r for r in results if r is not None]
     if args.json:
-        print(json.dumps(results))
-    return 0
+        print(json.dumps(finished))
+    elif series.stopped:  # the games finished after one still being played when Ctrl+C came
+        for r in results[shown:]:
+            if r is not None:
+                print(_result_line(r))
+    return _stopped(series) if series.stopped else 0
 
 
 def _result_line(r: dict[str, Any]) -> str:
@@ -509,7 +583,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--playouts", type=int, default=None, help=_("the expert's trial games a move (default 40; more is slower)")
     )
     add_language_option(rev)
-    sim = sub.add_parser("simulate", help="play random legal games to the end")
+    sim = sub.add_parser(
+        "simulate",
+        help="play random legal games to the end",
+        epilog=_("Ctrl+C stops the games: the results of those finished are printed, and the exit status is 130."),
+    )
     sim.add_argument("--players", type=int, default=None, help="number of players, 1 to 5")
     sim.add_argument(
         "--seats",
@@ -529,6 +607,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--games", type=int, default=1, help="number of games (default 1)")
     sim.add_argument("--json", action="store_true", help="print a JSON list of results")
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help=_("games played at once, each in a process of its own (default: every core); "
+               "the results are the same for any number"),
+    )  # fmt: skip
     from .tui.launch import add_play_commands  # the table: new, load, --continue
 
     add_play_commands(parser, sub)

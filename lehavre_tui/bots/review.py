@@ -123,6 +123,10 @@ def worth(state: GameState, action: Action, deals: list[int]) -> list[float]:
     return out
 
 
+# what a review is doing: (what, moves searched so far, moves to search in all; 0 while not known)
+Progress = Callable[[Msg, int, int], None]
+
+
 class ReviewStopped(Exception):
     """The reader left the review before it was done."""
 
@@ -135,9 +139,14 @@ def review(
     most: int = MOST,
     seed: int = 0,
     stop: Callable[[], bool] | None = None,
+    progress: Progress | None = None,
 ) -> list[Mistake]:
     """The costliest moves of `seat`, costliest first (at most `most`). `stop` is asked before
-    each move is searched; when it answers True the review ends with ReviewStopped."""
+    each move is searched; when it answers True the review ends with ReviewStopped. `progress`
+    is told what is being judged: (what, searched so far, to search in all)."""
+    name = moves[0][0].names[seat] if moves else ""
+    if progress is not None:
+        progress(Msg("Reviewing {player}: every move at first sight", player=name), 0, 0)
     choices = []
     for n, (s, a) in enumerate(moves, 1):
         if s.current != seat or isinstance(a, Feed) or s.phase == "over" or len(legal_actions(s)) < 2:
@@ -146,9 +155,13 @@ def review(
     choices.sort(key=lambda t: (-t[0], t[1]))
     found: list[Mistake] = []
     rng = random.Random(seed)
-    for _, n, s, played in choices[:LOOKS]:
+    searched = choices[:LOOKS]
+    for done, (_, n, s, played) in enumerate(searched):
         if stop is not None and stop():
             raise ReviewStopped
+        if progress is not None:
+            progress(Msg("Reviewing {player}: the expert searches move {move} of the game", player=name, move=n),
+                     done, len(searched))  # fmt: skip
         better = ExpertBot(seed + n, time_budget=3600.0, max_playouts=playouts).analyse(s, force=True).best
         if better == played:
             continue
@@ -190,14 +203,16 @@ def review_game(
     *,
     playouts: int = PLAYOUTS,
     stop: Callable[[], bool] | None = None,
+    progress: Progress | None = None,
 ) -> list[GameReview]:
-    """The review of each given seat of a game (finished or not); `stop` as for `review`."""
+    """The review of each given seat of a game (finished or not); `stop` and `progress` as for
+    `review`."""
     moves = game_moves(setup, actions)
     names = moves[0][0].names if moves else new_game(setup).names
     out = []
     for seat in seats:
         mine = sum(1 for s, _ in moves if s.current == seat)
-        mistakes = review(moves, seat, playouts=playouts, seed=setup.seed or 0, stop=stop)
+        mistakes = review(moves, seat, playouts=playouts, seed=setup.seed or 0, stop=stop, progress=progress)
         out.append(GameReview(seat, names[seat], mistakes, mine))
     return out
 
