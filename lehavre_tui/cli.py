@@ -639,10 +639,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     if args.command in ("run", "simulate"):
         gc.enable()  # paused for the launch by `lehavre_tui.__main__`; these may run long
-    if args.command == "run":
-        return _run(args)
-    if args.command == "simulate":
-        return _simulate(args)
+    if args.command in ("run", "simulate", "review"):
+        try:
+            return {"run": _run, "simulate": _simulate, "review": _review}[args.command](args)
+        except KeyboardInterrupt:  # a simulation keeps its finished games itself (see _stopped)
+            print(render(Msg("Stopped by Ctrl+C.")), file=sys.stderr)
+            return EXIT_INTERRUPTED
     if args.command == "host":
         from .net.serve import host_main
 
@@ -651,8 +653,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .tui.join import join
 
         return join(args)
-    if args.command == "review":
-        return _review(args)
     # No subcommand (or new, load, --continue): open the table in the terminal.
     from .tui.launch import play
 

@@ -140,9 +140,18 @@ def test_ctrl_c_prints_the_finished_games_and_exits_130() -> None:
     assert "Traceback" not in err
 
 
+def _wait_for_the_workers(pid: int) -> None:
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    deadline = time.monotonic() + 60
+    while not children.read_text().strip():
+        assert time.monotonic() < deadline, "the simulation never started its worker processes"
+        time.sleep(0.1)
+
+
 def test_ctrl_c_keeps_the_json_shape() -> None:
     proc = _started([*LEHAVRE, "simulate", "--seats", "medium,easy", "--games", "100000", "--json", "--jobs", "2"])
-    time.sleep(4)  # the games are under way (a few are finished)
+    _wait_for_the_workers(proc.pid)
+    time.sleep(1)  # a few games are finished
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
@@ -152,6 +161,21 @@ def test_ctrl_c_keeps_the_json_shape() -> None:
                             "ms_per_move_median"}  # fmt: skip
     assert rows[0]["seats"] == rows[1]["seats"] < 100000
     assert "Stopped by Ctrl+C" in err and "Traceback" not in err
+
+
+def test_ctrl_c_in_a_review_says_so_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s = Session.new(SETUP, seats=["human", "medium"])
+    path = tmp_path / "game.json"
+    s.save(path)
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("lehavre_tui.bots.review.review_game", interrupted)
+    assert cli_main(["review", str(path)]) == 130
+    assert capsys.readouterr().err.strip() == "Stopped by Ctrl+C."
 
 
 def test_jobs_must_be_one_or_more(capsys: pytest.CaptureFixture[str]) -> None:
