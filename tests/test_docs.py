@@ -169,3 +169,14 @@ def test_a_command_the_program_lacks_fails(page: str) -> None:
 def test_a_flag_nothing_has_fails() -> None:
     assert flag_problems("Give `--turbo 3` for speed.", _known_flags()) == ["`--turbo`"]
     assert flag_problems("Give `--games 3`.", _known_flags()) == []
+
+
+def test_the_readme_is_short_and_its_links_lead_somewhere() -> None:
+    # the README is not part of the built manual, so its links are checked here
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 150
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    local = [link for link in links if "://" not in link]
+    assert local and not [link for link in local if not (ROOT / link).is_file()]
+    for page in ("playing", "bots", "hosting", "languages", "development", "rules-notes"):
+        assert f"(docs/{page}.md" in text
