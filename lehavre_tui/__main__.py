@@ -11,7 +11,7 @@ def main() -> int:
     classes, pydantic's checks, Textual's widgets and styles), and the cyclic garbage collector
     would go through them again and again while they are being made: about a twentieth of the
     work before the first frame. It is paused until the table is on screen (the app turns it
-    back on, see `LeHavreApp.on_mount`), and for `run` and `simulate` until the arguments are
+    back on, see `LeHavreApp.on_mount`), and for `run`, `simulate` and `review` until the arguments are
     read (`cli.main`).
     """
     gc.disable()

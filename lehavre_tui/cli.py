@@ -513,14 +513,15 @@ def _simulate(args: argparse.Namespace) -> int:
     results: list[dict[str, Any] | None] = [None] * len(games)
     wins: dict[str, float] = {}
     shown = 0  # the results are printed in the order of the games, each as soon as those before it are
+    done = 0
     with Bar(len(games), _("games")) as bar:
 
         def played(k: int, r: dict[str, Any]) -> None:
-            nonlocal shown
+            nonlocal shown, done
             results[k] = {"game": k + 1, **r}
+            done += 1
             for name in r["winners"]:
                 wins[name] = wins.get(name, 0.0) + 1 / len(r["winners"])
-            done = sum(1 for x in results if x is not None)
             bar.advance(note=_win_shares(dict(sorted(wins.items())), done))
             while shown < len(results) and (ready := results[shown]) is not None:
                 if not args.json:
@@ -637,7 +638,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(words)
     except SystemExit as exc:  # --help, or a usage error already explained by argparse
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
-    if args.command in ("run", "simulate"):
+    if args.command in ("run", "simulate", "review"):
         gc.enable()  # paused for the launch by `lehavre_tui.__main__`; these may run long
     if args.command in ("run", "simulate", "review"):
         try:
