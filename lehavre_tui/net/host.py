@@ -9,8 +9,13 @@ Limits against clients that misbehave (each answered with a refusal, or a `Bye` 
 connection closed, never with harm to the host or the other seats): a message longer than
 `MAX_LINE`; a line that is not a message; more than `RATE` messages a second (`BURST` at
 once); no hello within `HELLO_SECONDS`; nothing at all for `IDLE_SECONDS` (clients ping
-every `PING_SECONDS`); more than `MAX_CLIENTS` connections; a client that does not read
-what it is sent (`MAX_BACKLOG` bytes waiting).
+every `PING_SECONDS`); more than `MAX_CLIENTS` logins; a client that does not read what it
+is sent (`MAX_BACKLOG` bytes waiting).
+
+Connections that have not yet been let in (no hello, or a hello whose code waits for its
+turn at the guard, guard.py) have a budget of their own, `MAX_WAITING`: a new one beyond it
+pushes out the one waiting longest. They never take the places of the logins let in, and a
+login with a seat at a table is let in even when `MAX_CLIENTS` are.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import random
 import secrets
 import sys
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -30,6 +36,7 @@ from ..commands import CommandError, HelpRequested
 from ..engine.errors import IllegalAction
 from ..engine.message import Msg
 from ..engine.setup import Setup
+from .guard import CONNECTION_FAILURES, Guard
 from .protocol import (
     MAX_LINE,
     MAX_NAME,
@@ -57,18 +64,23 @@ from .protocol import (
     encode,
 )
 from .storage import Store
-from .tables import HostedGame, HostTrouble, clean_text, display_name
+from .tables import HostedGame, HostTrouble, SeatTaken, clean_text, code_owner, display_name
 
 RATE = 10.0  # messages a second, on average
 BURST = 30  # messages at once
 STRIKES = 20  # messages over the rate before the client is disconnected
-HELLO_SECONDS = 10.0
+HELLO_SECONDS = 5.0
 IDLE_SECONDS = 600.0
 PING_SECONDS = 30.0  # how often a client says it is still there
-MAX_CLIENTS = 256
+MAX_CLIENTS = 256  # logins let in (beyond it, only a login with a seat waiting for it)
+MAX_WAITING = 32  # connections not yet let in
 MAX_TABLES = 50
 MAX_BACKLOG = 4 * 1024 * 1024
 TICKET_SECONDS = 24 * 3600.0
+
+
+def _same_secret(offered: str, held: str) -> bool:
+    return hmac.compare_digest(offered.encode(), held.encode())
 
 
 class Skipped:
@@ -80,11 +92,17 @@ SKIPPED = Skipped()
 
 @dataclass
 class Ticket:
-    """Given by the SSH door to the table client it starts for a login."""
+    """Given by a door to the table client it starts for a login: the SSH door vouches for
+    the login (`guest` False); the browser door only says where the tab is (`guest` True:
+    its name and invite code are typed in the tab and checked here)."""
 
     login: str
-    table: int | None  # the table whose invite code was the password
+    table: int | None  # the table whose invite code let the login in (None: any table)
     lang: str
+    owner: str | None = None  # the key (or seat code) the login proved
+    may_create: bool = False  # the login may open new tables (an authorized key)
+    address: str = ""  # where the login came from
+    guest: bool = False
     made: float = field(default_factory=time.monotonic)
 
 
@@ -96,6 +114,11 @@ class Client:
     lang: str = "en"  # the language this player reads the table in (its client renders every word)
     may_create: bool = False
     only_table: int | None = None  # an invite code opens its own table only
+    owner: str | None = None  # the key or seat code this login proved (tables.py)
+    trusted: bool = False  # the host's own user (its local key): any seat
+    address: str = "127.0.0.1"  # where the login came from (a door's ticket says)
+    method: str = "table socket"
+    failures: int = 0  # codes that were wrong on this connection
     game: HostedGame | None = None
     seat: int | None = None
     log_sent: int = 0  # entries of the table's log this client has
@@ -135,8 +158,10 @@ class Host:
     def __init__(self, store: Store, *, bot_pace: float = 0.6, bot_budget: float = 2.0) -> None:
         self.store = store
         self.tables: dict[int, HostedGame] = {}
-        self.clients: set[Client] = set()
+        self.clients: set[Client] = set()  # logins let in
+        self.waiting: OrderedDict[Client, None] = OrderedDict()  # connections not yet let in, oldest first
         self.tickets: dict[str, Ticket] = {}
+        self.guard = Guard()  # shared with the doors: an address's failures count everywhere
         self.local_key = secrets.token_urlsafe(24)
         self.bot_pace = bot_pace
         self.bot_budget = bot_budget
@@ -165,7 +190,7 @@ class Host:
             self._kick_bots(game)
 
     def table_by_code(self, code: str) -> HostedGame | None:
-        code = code.strip().lower()
+        code = code.strip().lower().split(" ")[0]  # an invite code, maybe followed by a seat code
         found = None
         for game in self.tables.values():
             if hmac.compare_digest(game.code.encode(), code.encode()):
@@ -173,10 +198,39 @@ class Host:
         return found
 
     # --- tickets from the SSH door -------------------------------------------------------------
-    def issue_ticket(self, login: str, table: int | None, lang: str) -> str:
+    def issue_ticket(
+        self,
+        login: str,
+        table: int | None,
+        lang: str,
+        *,
+        owner: str | None = None,
+        may_create: bool | None = None,
+        address: str = "",
+        guest: bool = False,
+    ) -> str:
         token = secrets.token_urlsafe(24)
-        self.tickets[token] = Ticket(login, table, lang)
+        create = table is None if may_create is None else may_create
+        self.tickets[token] = Ticket(login, table, lang, owner, create, address, guest)
         return token
+
+    def owns_seat(self, owner: str, login: str) -> int | None:
+        """The open table where this owner's login has its seat (a key coming back), if any."""
+        for game in self.tables.values():
+            if not game.session.over and game.held_by(owner, login):
+                return game.id
+        return None
+
+    def free_seat(self, table: int, name: str) -> str | None:
+        """The seat of `name` at `table` bound to nobody again (see Store.free_seat); its name,
+        or None when there is no such seat."""
+        freed = self.store.free_seat(table, name)
+        game = self.tables.get(table)
+        if freed is not None and game is not None:
+            for seat in game.seats:
+                if seat.name == freed and seat.kind == "human":
+                    seat.owner, seat.login, seat.named = None, None, True
+        return freed
 
     def revoke_ticket(self, token: str) -> None:
         self.tickets.pop(token, None)
@@ -204,16 +258,18 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer)
-        if len(self.clients) >= MAX_CLIENTS:
-            client.send(Bye.of(Msg("The host has as many players as it takes; try again later.")))
-            writer.close()
-            return
-        self.clients.add(client)
+        self.waiting[client] = None
+        if len(self.waiting) > MAX_WAITING:  # the one waiting longest makes room
+            oldest, _ = self.waiting.popitem(last=False)
+            oldest.send(Bye.of(Msg("Too many connections are waiting to log in; try again.")))
+            oldest.closed = True
+            oldest.writer.close()
         try:
             await self._converse(client, reader)
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
+            self.waiting.pop(client, None)
             self.clients.discard(client)
             self._leave_table(client)
             client.closed = True
@@ -261,8 +317,16 @@ class Host:
         if not isinstance(hello, Hello):
             client.send(Bye.of(Msg("Say hello first (the table client does).")))
             return
-        if not self._admit(client, hello):
+        if not await self._admit(client, hello) or client.closed:
             return
+        self.waiting.pop(client, None)
+        if len(self.clients) >= MAX_CLIENTS and not any(
+            g.waits_for(client.login, client.owner, client.trusted) for g in self.tables.values()
+        ):
+            client.send(Bye.of(Msg("The host has as many players as it takes; try again later.")))
+            return
+        self.clients.add(client)
+        client.send(Welcome(name=client.name, may_create=client.may_create))
         table = hello.table if hello.table is not None else client.only_table
         if table is None:
             table = self._home_table(client)
@@ -277,7 +341,10 @@ class Host:
             if not isinstance(message, Skipped):
                 self._dispatch(client, message)
 
-    def _admit(self, client: Client, hello: Hello) -> bool:
+    async def _admit(self, client: Client, hello: Hello) -> bool:
+        """Who the client is: the SSH door's login (a ticket), the host's own user (the local
+        key), or a name with an invite code (a browser tab, `lehavre join --code`), that code
+        checked in its address's turn (guard.py). False when let go (it was told why)."""
         if hello.version != PROTOCOL_VERSION:
             client.send(
                 Bye.of(
@@ -291,25 +358,38 @@ class Host:
             )
             return False
         login = hello.name
-        if hello.ticket is not None:
-            ticket = self.tickets.get(hello.ticket)
-            if ticket is None:
-                client.send(Bye.of(Msg("This login is no longer valid; log in again.")))
-                return False
-            login, client.only_table, client.may_create = ticket.login, ticket.table, ticket.table is None
-        elif hello.key is not None and hmac.compare_digest(hello.key.encode(), self.local_key.encode()):
-            client.may_create = True
-        elif hello.code is not None and (game := self.table_by_code(hello.code)) is not None:
-            client.only_table = game.id
-        else:
-            if hello.code:
+        invite, _, seat_code = (hello.code or "").strip().partition(" ")
+        seat_code = (hello.seat_code or seat_code).strip()
+        ticket = self.tickets.get(hello.ticket) if hello.ticket is not None else None
+        if hello.ticket is not None and ticket is None:
+            client.send(Bye.of(Msg("This login is no longer valid; log in again.")))
+            return False
+        if ticket is not None:
+            client.address = ticket.address or client.address
+        if ticket is not None and not ticket.guest:  # the SSH door checked who this is
+            login, client.only_table, client.may_create = ticket.login, ticket.table, ticket.may_create
+            client.owner, client.method = ticket.owner, "ssh"
+            if client.owner is None and seat_code:  # back with the seat code the host gave it
+                await asyncio.sleep(self.guard.turn(client.address))
+                client.owner = code_owner(seat_code)
+        elif ticket is None and hello.key is not None and _same_secret(hello.key, self.local_key):
+            client.may_create = client.trusted = True
+            client.method = "local key"
+        elif invite:
+            client.method = "web" if ticket is not None else "invite code"
+            await asyncio.sleep(self.guard.turn(client.address))  # guessing takes its time
+            game = self.table_by_code(invite)
+            if game is None:
+                self.guard.failed(client.address, login, client.method)
                 client.send(
                     Bye.of(Msg("That invite code opens no table here: lehavre join HOST:PORT --name NAME --code CODE."))
                 )
-            else:
-                client.send(
-                    Bye.of(Msg("Give the table's invite code: lehavre join HOST:PORT --name NAME --code CODE."))
-                )
+                return False
+            client.only_table = game.id
+            client.owner = code_owner(seat_code) if seat_code else None
+            self.guard.let_in(client.address, login, client.method, game.id)
+        else:
+            client.send(Bye.of(Msg("Give the table's invite code: lehavre join HOST:PORT --name NAME --code CODE.")))
             return False
         name = display_name(login)
         if name is None:
@@ -325,14 +405,13 @@ class Host:
             return False
         client.login, client.name = login, name
         client.lang = hello.lang
-        client.send(Welcome(name=name, may_create=client.may_create))
         return True
 
     def _home_table(self, client: Client) -> int | None:
         """The table a login goes to without the lobby: the one table waiting for it (its
         seat, or a seat of its name), or the host's only table when that has a seat for it."""
         open_tables = [g for g in self.tables.values() if not g.session.over]
-        mine = [g for g in open_tables if g.waits_for(client.login)]
+        mine = [g for g in open_tables if g.waits_for(client.login, client.owner, client.trusted)]
         if len(mine) == 1:
             return mine[0].id
         if not mine and len(open_tables) == 1 and open_tables[0].has_free_seat():
@@ -441,7 +520,18 @@ class Host:
             return
         self._leave_table(client)
         try:
-            seating = game.seat_for(client.login)
+            seating = game.seat_for(client.login, client.owner, client.trusted)
+        except SeatTaken as exc:  # somebody else's seat: a guess, when a seat code was offered
+            if client.owner is not None and client.owner.startswith("code:"):
+                self.guard.failed(client.address, client.login, "seat code", game.id)
+                client.failures += 1
+            if client.failures >= CONNECTION_FAILURES:
+                client.send(Bye.of(exc.msg))
+                client.closed = True
+                client.writer.close()
+            else:
+                client.send(Refusal.of(exc.msg))
+            return
         except (IllegalAction, HostTrouble) as exc:
             client.send(Refusal.of(exc.msg))
             return
@@ -461,6 +551,7 @@ class Host:
                 seat=seating.seat,
                 name=seating.name,
                 code=game.code if seating.seat is not None else None,
+                seat_code=seating.seat_code,
             )
         )
         if seating.renamed:

@@ -28,7 +28,7 @@ from ..engine.message import Msg
 from ..engine.state import GameState, Variant
 from .words import to_data
 
-PROTOCOL_VERSION = 3  # 3: seats of the bot levels (a client of 2 could not read them)
+PROTOCOL_VERSION = 4  # 4: seats bound to their owner, seat codes (3: seats of the bot levels)
 MAX_LINE = 64 * 1024  # bytes in one message from a client (a table update may be longer)
 MAX_COMMAND = 500  # characters of a command line
 MAX_SAY = 300  # characters of words for the table
@@ -53,6 +53,7 @@ class Hello(_Message):
     lang: Lang = "en"  # the language the player reads the table in
     ticket: str | None = Field(default=None, max_length=128)  # given by the SSH door
     code: str | None = Field(default=None, max_length=64)  # a table's invite code
+    seat_code: str | None = Field(default=None, max_length=64)  # the code of this player's own seat
     key: str | None = Field(default=None, max_length=128)  # the host's local key (its own user)
     table: int | None = None  # the table to sit at; None: the lobby (or the code's table)
 
@@ -164,6 +165,7 @@ class Seated(_Message):
     seat: int | None  # None: watching (every seat is taken)
     name: str  # the player's name at this table
     code: str | None = None  # the table's invite code, for the players seated at it
+    seat_code: str | None = None  # made for this player on taking the seat (no key): shown once
 
 
 class TableUpdate(_Message):

@@ -1,10 +1,11 @@
 """Where the host keeps its tables: one SQLite file (the standard library's sqlite3, WAL).
 
 Per table: its set-up (which fixes the deal), its invite code, its seats (name, who plays
-them, the login that sat there) and its moves in order, each with the seat that made it;
-and the words said at it. A move is committed (synchronous=FULL: on the disk, not only in
-the operating system's cache) before the host shows it to anyone, so a host killed at any
-moment comes back (`lehavre host --resume`) with every move anybody saw.
+them, the login that sat there, the owner the seat is bound to) and its moves in order, each
+with the seat that made it; and the words said at it. A move is committed (synchronous=FULL:
+on the disk, not only in the operating system's cache) before the host shows it to anyone,
+so a host killed at any moment comes back (`lehavre host --resume`) with every move anybody
+saw.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ CREATE TABLE IF NOT EXISTS seats (
     kind TEXT NOT NULL,
     named INTEGER NOT NULL,
     login TEXT,
+    owner TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS moves (
@@ -68,9 +70,10 @@ class StorageError(Exception):
 
 
 def new_code() -> str:
-    """An invite code such as 'k7mq-2xrd': 40 bits, easy to read out."""
-    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
-    return f"{letters[:4]}-{letters[4:]}"
+    """An invite code (or a seat code) such as 'k7mq-2xrd-p4wz': three groups of four from
+    31 letters and digits, about 59 bits, easy to read out."""
+    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(12))
+    return f"{letters[:4]}-{letters[4:8]}-{letters[8:]}"
 
 
 @dataclass
@@ -79,6 +82,7 @@ class StoredSeat:
     kind: str  # "human" or a bot kind
     named: bool  # the host gave this name (only that login sits here)
     login: str | None  # the login (lower case) that sat here
+    owner: str | None = None  # who the seat belongs to (tables.py: a key, a seat code, the host's user)
 
 
 @dataclass
@@ -104,6 +108,9 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
+            if "owner" not in columns:  # a table file from before seats had owners
+                self.db.execute("ALTER TABLE seats ADD COLUMN owner TEXT")
             row = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             if row is None:
                 self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -126,8 +133,8 @@ class Store:
             table_id = cur.lastrowid
             assert table_id is not None
             self.db.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
-                [(table_id, i, s.name, s.kind, int(s.named), s.login) for i, s in enumerate(seats)],
+                "INSERT INTO seats (table_id, seat, name, kind, named, login, owner) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, i, s.name, s.kind, int(s.named), s.login, s.owner) for i, s in enumerate(seats)],
             )
         return StoredTable(table_id, code, setup, seats, False)
 
@@ -142,9 +149,9 @@ class Store:
             except ValueError as exc:
                 raise StorageError(f"Table {table_id} in {self.path} has a damaged set-up: {exc}") from None
             seats = [
-                StoredSeat(name, kind, bool(named), login)
-                for name, kind, named, login in self.db.execute(
-                    "SELECT name, kind, named, login FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+                StoredSeat(name, kind, bool(named), login, owner)
+                for name, kind, named, login, owner in self.db.execute(
+                    "SELECT name, kind, named, login, owner FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
                 )
             ]
             out.append(StoredTable(table_id, code, setup, seats, bool(over)))
@@ -154,11 +161,31 @@ class Store:
         with self._transaction():
             self.db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
 
-    def claim_seat(self, table_id: int, seat: int, login: str, name: str) -> None:
+    def claim_seat(self, table_id: int, seat: int, login: str, name: str, owner: str | None = None) -> None:
         with self._transaction():
             self.db.execute(
-                "UPDATE seats SET login = ?, name = ? WHERE table_id = ? AND seat = ?", (login, name, table_id, seat)
+                "UPDATE seats SET login = ?, name = ?, owner = ? WHERE table_id = ? AND seat = ?",
+                (login, name, owner, table_id, seat),
             )
+
+    def free_seat(self, table_id: int, name: str) -> str | None:
+        """The seat of `name` at an open table waits for its player's next login, bound to
+        nobody (a player who lost their key or seat code); its name (case aside) as stored,
+        or None when the table has no such seat."""
+        key = name.strip().casefold()
+        with self._transaction():
+            for seat, stored in self.db.execute(
+                "SELECT seats.seat, seats.name FROM seats JOIN tables ON tables.id = seats.table_id "
+                "WHERE seats.table_id = ? AND tables.over = 0 AND seats.kind = 'human'",
+                (table_id,),
+            ).fetchall():
+                if stored.casefold() == key:
+                    self.db.execute(
+                        "UPDATE seats SET owner = NULL, login = NULL, named = 1 WHERE table_id = ? AND seat = ?",
+                        (table_id, seat),
+                    )
+                    return str(stored)
+        return None
 
     # --- moves and words -----------------------------------------------------------------------
     def add_move(self, table_id: int, n: int, seat: int, action: Action) -> None:

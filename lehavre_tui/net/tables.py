@@ -2,10 +2,22 @@
 
 The host alone changes a table, and only through the session (so through the engine).
 Nothing here waits for the network: the host (host.py) calls in, then tells the clients.
+
+A seat belongs to whoever first sat in it: the first login that takes it binds it to the
+owner that login proved, stored with the seat. An owner is one of
+- `key:SHA256:…`, an SSH key the login proved (any key, authorized or not);
+- `code:…`, a seat code (a digest of it: the code itself is shown once, to its player only),
+  made for a login that proved no key, and given back with the invite code to come back;
+- `local`, the host's own user (the host's local key), who may sit in any seat.
+From then on a login sits there only with the same owner; the invite code lets a person in
+to take a free seat or to watch, never into a taken seat. The host frees a seat for a
+player who lost their key (`lehavre host --free-seat TABLE NAME`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import sqlite3
 import unicodedata
@@ -19,7 +31,7 @@ from ..engine.setup import Setup
 from ..engine.state import GameState
 from ..session import Session
 from .protocol import MAX_NAME, LogEntry, SeatInfo, TableInfo
-from .storage import StorageError, Store, StoredSeat, StoredTable
+from .storage import StorageError, Store, StoredSeat, StoredTable, new_code
 from .words import from_data, to_data
 
 
@@ -36,6 +48,24 @@ def clean_text(text: str) -> str:
     """Text from a client as it may be shown to others: control characters (terminal escape
     sequences among them) become spaces, and the ends are trimmed."""
     return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text).strip()
+
+
+LOCAL = "local"  # the owner of the seats the host's own user took
+
+
+def key_owner(fingerprint: str) -> str:
+    """The owner of the seats a login with this SSH key takes."""
+    return f"key:{fingerprint}"
+
+
+def code_owner(seat_code: str) -> str:
+    """The owner of the seat a seat code was made for (its digest: the store never holds the
+    code itself)."""
+    return "code:" + hashlib.sha256(seat_code.strip().lower().encode()).hexdigest()
+
+
+class SeatTaken(IllegalAction):
+    """The seat of this name belongs to somebody else (another key, another seat code)."""
 
 
 def login_key(login: str) -> str:
@@ -58,6 +88,7 @@ class Seating:
     seat: int | None
     name: str
     renamed: bool = False  # the seat took the login's name: every client needs the table anew
+    seat_code: str | None = None  # made now for the login that took the seat: shown to it once
 
 
 @dataclass
@@ -124,9 +155,11 @@ class HostedGame:
         return LogEntry.of(words, move, seat, kind="say")
 
     # --- seats ---------------------------------------------------------------------------------
-    def seat_for(self, login: str) -> Seating:
-        """Where `login` sits: the seat it sat in before, the seat of its name, else a free
-        seat the host did not name (which takes the login's name), else watching."""
+    def seat_for(self, login: str, owner: str | None = None, trusted: bool = False) -> Seating:
+        """Where `login` sits: the seat of its name when that is its own (bound to `owner`;
+        any seat when `trusted`, the host's own user), the seat the host named for it, else a
+        free seat the host did not name (which takes the login's name), else watching. A
+        seat of its name that belongs to another owner: SeatTaken, with a sentence."""
         key = login_key(login)
         name = display_name(login)
         if name is None:
@@ -138,39 +171,70 @@ class HostedGame:
                 )
             )
         for i, s in enumerate(self.seats):
-            if s.login == key:
+            if s.login != key:
+                continue
+            if trusted or _same(s.owner, owner):
                 return Seating(i, s.name)
+            if s.owner is None:  # claimed before seats had owners: bound by this login now
+                return Seating(i, s.name, seat_code=self._claim(i, key, s.name, owner, trusted))
+            raise SeatTaken(
+                Msg(
+                    "The seat of {player} belongs to the player who first sat in it (by their SSH key or "
+                    "seat code); the invite code lets you watch or take a free seat. If it is yours and "
+                    "you lost the key or the code, the host can free it: lehavre host --free-seat {table} {player}.",
+                    player=s.name,
+                    table=self.id,
+                )
+            )
         for i, s in enumerate(self.seats):
             if s.kind == "human" and s.login is None and s.name.casefold() == key:
-                self._claim(i, key, s.name)
-                return Seating(i, s.name)
+                return Seating(i, s.name, seat_code=self._claim(i, key, s.name, owner, trusted))
         taken = {s.name.casefold() for s in self.seats}
         for i, s in enumerate(self.seats):
             if s.kind == "human" and s.login is None and not s.named and s.name.casefold() not in (key,):
                 renamed = key not in taken
-                self._claim(i, key, name if renamed else s.name)
+                made = self._claim(i, key, name if renamed else s.name, owner, trusted)
                 if renamed:
                     self.rebuild()
-                return Seating(i, self.seats[i].name, renamed)
+                return Seating(i, self.seats[i].name, renamed, made)
         return Seating(None, name)
 
-    def waits_for(self, login: str) -> bool:
-        """A seat here is this login's: it sat there before, or the seat has its name."""
+    def waits_for(self, login: str, owner: str | None = None, trusted: bool = False) -> bool:
+        """A seat here is this login's: it sat there before (with the same owner), or the
+        seat has its name and waits for it."""
         key = login_key(login)
         return any(
-            s.login == key or (s.kind == "human" and s.login is None and s.name.casefold() == key) for s in self.seats
+            (s.login == key and (trusted or s.owner is None or _same(s.owner, owner)))
+            or (s.kind == "human" and s.login is None and s.name.casefold() == key)
+            for s in self.seats
         )
+
+    def held_by(self, owner: str, login: str) -> bool:
+        """This owner's login has its seat here."""
+        key = login_key(login)
+        return any(s.login == key and _same(s.owner, owner) for s in self.seats)
 
     def has_free_seat(self) -> bool:
         return any(s.kind == "human" and s.login is None and not s.named for s in self.seats)
 
-    def _claim(self, seat: int, key: str, name: str) -> None:
+    def _claim(self, seat: int, key: str, name: str, owner: str | None, trusted: bool) -> str | None:
+        """Bind the seat to its owner; a login that proved none gets a seat code of its own
+        (returned, to be shown to it once)."""
+        made = None
+        if owner is None:
+            if trusted:
+                owner = LOCAL
+            else:
+                made = new_code()
+                owner = code_owner(made)
         try:
-            self.store.claim_seat(self.id, seat, key, name)
+            self.store.claim_seat(self.id, seat, key, name, owner)
         except sqlite3.Error as exc:
             raise HostTrouble(Msg("The host could not keep the seat ({reason}); try again.", reason=str(exc))) from None
         self.seats[seat].login = key
         self.seats[seat].name = name
+        self.seats[seat].owner = owner
+        return made
 
     def arrive(self, seat: int | None) -> None:
         if seat is None:
@@ -284,6 +348,11 @@ class HostedGame:
         """This seat's view differs from everybody else's (the Marketplace's look)."""
         pend = self.session.state.pending
         return pend is not None and pend.kind == "peek" and seat == self.session.state.current
+
+
+def _same(held: str | None, offered: str | None) -> bool:
+    """The owner offered is the seat's (compared in constant time)."""
+    return held is not None and offered is not None and hmac.compare_digest(held.encode(), offered.encode())
 
 
 def _stored_words(text: str) -> Msg | str:

@@ -7,6 +7,10 @@ when the host seats the player, and passes every table the host sends to the scr
 connection is tried again every few seconds, back to the same seat; a host that ends the
 visit (`Bye`) ends the app with its reason.
 
+A player who proved no SSH key gets a seat code when taking a seat: the visit shows it once
+in the table's log, sends it when connecting again, and hands it to `keep_seat_code` (the
+terminal client keeps it for the next visit from this machine).
+
 The visit reads the table in its reader's language (`lang`): every word the host sends is
 a message this client renders. A visit without a language (a login whose ssh client sent
 no LANG, a browser tab) asks for one in the lobby before it connects.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..net.client import HostedTable, HostLink
@@ -61,12 +66,17 @@ class Visit:
         code: str | None = None,
         key: str | None = None,
         table: int | None = None,
+        seat_code: str | None = None,
+        keep_seat_code: Callable[[str], None] | None = None,
     ) -> None:
         self.host, self.port = host, port
         self.name = name  # the login name; the host says how it sits at the table
         self.lang = lang  # the language this reader reads the table in; None: asked in the lobby
         self.ticket, self.code, self.key = ticket, code, key
         self.wanted = table  # the table to sit at on arriving
+        self.seat_code = seat_code  # the code of this player's own seat (no SSH key)
+        self.keep_seat_code = keep_seat_code
+        self._tell: str | None = None  # said in the table's log once it is drawn
         self.app: LeHavreApp | None = None
         self.link: HostLink | None = None
         self.welcome: Welcome | None = None
@@ -171,6 +181,7 @@ class Visit:
                     code=self.code,
                     key=self.key,
                     table=table,
+                    seat_code=self.seat_code,
                 )
             )
             pinger = asyncio.get_running_loop().create_task(self._ping(link))
@@ -261,6 +272,8 @@ class Visit:
                 self._arrive()  # not seated: the lobby is where the visit goes
         elif isinstance(msg, Seated):
             self._seated = msg
+            if msg.seat_code is not None:
+                self._new_seat_code(msg.seat_code, msg.code or "")
             if self.table is not None and self.table.table_id == msg.table and self.link is not None:
                 self.table.seated_again(self.link, msg)
                 self._seated = None
@@ -297,6 +310,9 @@ class Visit:
             self.table = HostedTable(self.link, self._seated, u)
             self._seated = None
             app.start_game(self.table, greet=False)  # arrived once its bar has the keyboard (at_table)
+            if self._tell is not None:
+                told, self._tell = self._tell, None
+                app.call_after_refresh(lambda: app.table.note(told) if app.table is not None else None)
             return
         table = self.table
         if table is None or table.table_id != u.table:
@@ -306,6 +322,17 @@ class Visit:
         if app.session is table:
             with contextlib.suppress(Exception):  # a screen being rearranged: the next update draws it
                 app.follow_game(*before)
+
+    def _new_seat_code(self, seat_code: str, invite: str) -> None:
+        """The host made this player's seat code: kept, and shown once."""
+        self.seat_code = seat_code
+        if self.keep_seat_code is not None:
+            with contextlib.suppress(OSError):
+                self.keep_seat_code(seat_code)
+        self._tell = _(
+            "This seat is yours with your seat code {seat_code} (shown only now: note it). To come back "
+            "from elsewhere, give the invite code followed by it: {invite} {seat_code}"
+        ).format(seat_code=seat_code, invite=invite)
 
     def _lobby_changed(self) -> None:
         app = self.app

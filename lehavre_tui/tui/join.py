@@ -4,6 +4,10 @@ Without an address the host running for this user is found in the data directory
 `host.json`, which also lets this user in without an invite code). The SSH door starts the
 same client on a pseudo-terminal, with a ticket for the login (LEHAVRE_TICKET).
 
+A player without an SSH key who takes a seat with the invite code is given a seat code; it is
+kept in the data directory (net/seat_codes.py) and given again on the next visit to that
+table, so coming back from the same machine needs nothing typed (`--seat-code` from another).
+
 The table is read in this reader's language: `--lang`, else the environment's (LC_ALL,
 LC_MESSAGES, LANG) when it names English, Polish or Czech, else the choice saved on the
 set-up screen; with none of them, or with `--ask-lang` (how the SSH door starts a login
@@ -40,6 +44,9 @@ def add_join_command(sub: Any) -> None:
     )
     join.add_argument("--name", default=None, help=_("your player name (default: your user name)"))
     join.add_argument("--code", default=None, help=_("the table's invite code (the host printed it)"))
+    join.add_argument(
+        "--seat-code", default=None, help=_("the code of your seat, when you sat down from another machine")
+    )
     join.add_argument("--table", type=int, default=None, help=_("the table to sit at (default: the lobby)"))
     join.add_argument(
         "--lang",
@@ -120,7 +127,28 @@ def join(args: argparse.Namespace) -> int:
     from .app import LeHavreApp
     from .hosted import Visit
 
-    visit = Visit(host, port, name or "", lang, ticket=ticket, code=args.code, key=key, table=args.table)
+    seat_code, keep = args.seat_code, None
+    if args.code and not args.guest and not ticket:  # the player's own client: their seat codes are kept
+        from ..net.seat_codes import keep_seat_code, kept_seat_code
+
+        address, invite = f"{host}:{port}", args.code
+        seat_code = seat_code or kept_seat_code(address, invite)
+
+        def keep(code: str) -> None:
+            keep_seat_code(address, invite, code)
+
+    visit = Visit(
+        host,
+        port,
+        name or "",
+        lang,
+        ticket=ticket,
+        code=args.code,
+        key=key,
+        table=args.table,
+        seat_code=seat_code,
+        keep_seat_code=keep,
+    )
     ascii = True if getattr(args, "ascii", False) or args.ascii_here else None
     # the reader's language, never the host user's saved one (the SSH door runs this as that user)
     app = LeHavreApp(None, ascii=ascii, visit=visit, language=lang or "en")

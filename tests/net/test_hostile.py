@@ -6,7 +6,7 @@ import asyncio
 
 from lehavre_tui.net import host as host_module
 from lehavre_tui.net.host import Host
-from lehavre_tui.net.protocol import PROTOCOL_VERSION, Bye, Refusal
+from lehavre_tui.net.protocol import PROTOCOL_VERSION, Bye, Refusal, Seated
 
 from .conftest import RawClient, seated
 
@@ -105,17 +105,40 @@ async def test_hello_first_and_of_the_same_version(host: Host, two_players) -> N
     await still_playing(host, two_players)
 
 
-async def test_connections_beyond_the_limit_are_turned_away(host: Host, two_players, monkeypatch) -> None:
+async def test_logins_beyond_the_limit_are_turned_away_but_a_seat_is_always_let_back(
+    host: Host, two_players, monkeypatch
+) -> None:
     monkeypatch.setattr(host_module, "MAX_CLIENTS", 2)
-    first = await seated(host, "anna", two_players.id)
-    second = await RawClient.open(host.port)
-    await asyncio.sleep(0.1)
-    third = await RawClient.open(host.port)
-    said = await third.closed()
+    anna = await seated(host, "anna", two_players.id)
+    ben = await seated(host, "ben", two_players.id)
+    idle = await RawClient.open(host.port)  # not logged in: it takes no login's place
+    carl = await RawClient.open(host.port)
+    await carl.hello("carl", code=two_players.code)
+    said = await carl.closed()
     assert isinstance(said[-1], Bye) and "as many players as it takes" in said[-1].text
-    second.close()
-    await first.send({"type": "ping"})
-    assert (await first.until("pong")).type == "pong"
+    again = await seated(host, "anna", two_players.id)  # Anna's seat: let in beyond the limit
+    assert "another terminal" in (await anna.closed())[-1].text
+    idle.close()
+    await again.send({"type": "ping"})
+    assert (await again.until("pong")).type == "pong"
+    await ben.send({"type": "ping"})
+    assert (await ben.until("pong")).type == "pong"
+
+
+async def test_idle_connections_do_not_crowd_out_a_login(host: Host, two_players) -> None:
+    anna = await seated(host, "anna", two_players.id)
+    idle = [await RawClient.open(host.port) for _ in range(500)]  # more than MAX_CLIENTS, saying nothing
+    await asyncio.sleep(0.2)
+    assert len(host.waiting) <= host_module.MAX_WAITING
+    ben = await RawClient.open(host.port)
+    await ben.hello("ben", code=two_players.code)
+    seat = await ben.until("seated")
+    assert isinstance(seat, Seated) and seat.seat == 1
+    await ben.until("table")
+    await anna.send({"type": "command", "seat": 0, "text": "supply", "id": 1})
+    assert (await anna.until("done")).type == "done"
+    for c in idle:
+        c.close()
 
 
 def test_a_client_that_does_not_read_is_let_go() -> None:
