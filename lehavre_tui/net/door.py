@@ -1,14 +1,26 @@
 """The SSH front door: `ssh -p 2222 anna@host` and Anna is in her seat.
 
-An asyncssh server in the host process. A login is let in by a public key from the
-authorized-keys file, or by a password that is a table's invite code (which opens that
-table). Every session gets a pseudo-terminal running the table client (`lehavre join`,
-given a ticket for this login), the window size and its changes passed on, the client ended
-when the connection drops. A login reaches the game and nothing else: commands (exec),
-subsystems (sftp), port forwarding, agent and X11 forwarding are refused.
+An asyncssh server in the host process. Who logs in:
+- a key from the authorized-keys file: any table, and new ones;
+- any other key the client proves: known by its fingerprint; the invite code of a table is
+  asked inside the session before any table is shown (unless the key already has a seat at
+  an open table: it comes back to it);
+- no key: the password is a table's invite code, or the invite code followed by the
+  player's seat code (tables.py) to come back to a seat.
+A key binds the seat its login takes to the key; a login without one gets a seat code.
+Every code is checked in its address's turn at the host's guard (guard.py), a connection is
+closed after three wrong codes, and every login, let in or refused, is logged.
+
+Every session gets a pseudo-terminal running the table client (`lehavre join`, given a
+ticket for this login), the window size (at most `MAX_WIDTH`×`MAX_HEIGHT`) and its changes
+passed on, the client ended when the connection drops. A login reaches the game and nothing
+else: commands (exec), subsystems (sftp), port forwarding, agent and X11 forwarding are
+refused. Only modern algorithms are offered (`KEX`, `CIPHERS`, `MACS`), and the version
+string names no library.
 
 A chain of small checks stands before the table client, each refusing with a sentence:
-the number of connections per address and in all, the time to log in, a terminal.
+connections not yet logged in (per address and in all, `LOGIN_SECONDS` each), connections
+logged in (per address and in all), a terminal, the tables open from one address.
 
 Each login reads the table in its own language: the one its ssh client's LANG (or LC_ALL,
 LC_MESSAGES) names, when it sends it (`ssh -o SendEnv=LANG`, the default of many systems'
@@ -34,14 +46,24 @@ import asyncssh
 
 from ..engine.message import Msg
 from ..text import LANGUAGES
+from .guard import CONNECTION_FAILURES
 from .host import Host
+from .tables import code_owner, key_owner
 from .words import in_language
 
 MAX_PER_ADDRESS = 8  # tables open from one address at once (each runs a table client)
-MAX_CONNECTIONS = 100  # SSH connections in all (logged in or not), and twice MAX_PER_ADDRESS from one address
-LOGIN_SECONDS = 30.0  # to authenticate
+MAX_CONNECTIONS = 100  # SSH connections logged in, and twice MAX_PER_ADDRESS from one address
+MAX_LOGGING_IN = 32  # SSH connections not yet logged in
+MAX_LOGGING_IN_PER_ADDRESS = 4
+LOGIN_SECONDS = 10.0  # to authenticate
+CODE_SECONDS = 60.0  # to type the invite code asked inside the session
 IDLE_SECONDS = 3600.0  # a session with no keystroke for an hour is closed
-FAILED_PASSWORD_PAUSE = 1.0  # seconds before a wrong invite code is answered
+MAX_WIDTH, MAX_HEIGHT = 400, 200  # the largest terminal a table is drawn for
+VERSION = "LeHavre"  # the SSH version string: SSH-2.0-LeHavre
+KEX = ("mlkem768x25519-sha256", "curve25519-sha256", "curve25519-sha256@libssh.org")
+CIPHERS = ("chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com")
+MACS = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com")  # unused by the ciphers above
+HOST_KEY_ALGS = ("ssh-ed25519",)
 
 _KEY_START = re.compile(r"(?:^|\s)((?:ssh-|ecdsa-|sk-)\S+\s+[A-Za-z0-9+/=]+)")
 
@@ -110,7 +132,8 @@ class Door:
         self.client = list(client)  # the table client's command, before its options
         self.keys_path = authorized_keys
         self.host_key_path = host_key_path
-        self.per_address: Counter[str] = Counter()  # SSH connections
+        self.per_address: Counter[str] = Counter()  # SSH connections logged in
+        self.logging_in: Counter[str] = Counter()  # SSH connections not yet logged in
         self.tables_open: Counter[str] = Counter()  # sessions running a table client
         self.sessions: set[asyncio.Task[None]] = set()
         self.children: set[asyncio.subprocess.Process] = set()
@@ -138,6 +161,12 @@ class Door:
             listen,
             port,
             server_host_keys=[key],
+            server_version=VERSION,
+            kex_algs=list(KEX),
+            encryption_algs=list(CIPHERS),
+            mac_algs=list(MACS),
+            compression_algs=["none"],
+            signature_algs=list(HOST_KEY_ALGS),
             process_factory=self._session,
             encoding=None,
             line_editor=False,
@@ -205,7 +234,16 @@ class Door:
             return
         login = str(process.get_extra_info("username") or "")
         table = process.get_extra_info("lehavre_table")
-        ticket = self.host.issue_ticket(login, table, lang or "")
+        owner = process.get_extra_info("lehavre_owner")
+        authorized = bool(process.get_extra_info("lehavre_authorized"))
+        if owner is not None and not authorized:  # a key of its own: back to its seat, or the code first
+            table = self.host.owns_seat(owner, login)
+            if table is None:
+                table = await self._ask_code(process, lang, address, login)
+                if table is None:
+                    process.exit(1)
+                    return
+        ticket = self.host.issue_ticket(login, table, lang or "", owner=owner, may_create=authorized, address=address)
         self.tables_open[address] += 1
         try:
             code = await self._run_client(process, term, ticket, lang)
@@ -217,9 +255,44 @@ class Door:
         with contextlib.suppress(Exception):
             process.exit(code)
 
+    async def _ask_code(
+        self, process: asyncssh.SSHServerProcess, lang: str | None, address: str, login: str
+    ) -> int | None:
+        """The invite code, asked inside the session of a key not in the authorized-keys file:
+        the table it opens, or None (the login was told why)."""
+        guard = self.host.guard
+        for failures in range(CONNECTION_FAILURES):
+            process.stderr.write(in_language(lang or "en", Msg("Invite code of the table: ")).encode())
+            try:
+                typed = await asyncio.wait_for(_read_line(process), CODE_SECONDS)
+            except TimeoutError:
+                process.stderr.write(b"\r\n")
+                _say(process, lang, Msg("No invite code was given in time; goodbye."))
+                return None
+            if typed is None:
+                return None
+            await asyncio.sleep(guard.turn(address))
+            game = self.host.table_by_code(typed)
+            if game is not None:
+                guard.let_in(address, login, "key and invite code", game.id)
+                return game.id
+            guard.failed(address, login, "key and invite code")
+            if failures + 1 < CONNECTION_FAILURES:
+                _say(process, lang, Msg("That invite code opens no table here; try again."))
+        _say(process, lang, Msg("That invite code opens no table here; goodbye."))
+        return None
+
     async def _run_client(self, process: asyncssh.SSHServerProcess, term: str, ticket: str, lang: str | None) -> int:
         master, slave = os.openpty()
         width, height, _, _ = process.get_terminal_size()
+        if (width or 0) > MAX_WIDTH or (height or 0) > MAX_HEIGHT:
+            too_big = Msg(
+                "Your terminal is {width}×{height}; the table is drawn in at most {most}.",
+                width=width,
+                height=height,
+                most=f"{MAX_WIDTH}×{MAX_HEIGHT}",
+            )
+            _say(process, lang, too_big)
         _set_size(master, width or 80, height or 24)
         _keys_as_typed(slave)
         env = {
@@ -269,27 +342,44 @@ class Door:
 
 
 class DoorServer(asyncssh.SSHServer):
-    """One SSH connection: who it is, and how it got in."""
+    """One SSH connection: who it is, and how it got in (its owner and table, kept as the
+    connection's extra info for its session)."""
 
     def __init__(self, door: Door) -> None:
         self.door = door
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = ""
+        self.logged_in = False
+        self.failures = 0  # wrong codes on this connection
+        self.method = ""  # how it logged in
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
         door = self.door
-        door.per_address[self.address] += 1
-        if door.per_address[self.address] > 2 * MAX_PER_ADDRESS or door.per_address.total() > MAX_CONNECTIONS:
+        door.logging_in[self.address] += 1
+        if (
+            door.logging_in[self.address] > MAX_LOGGING_IN_PER_ADDRESS
+            or door.logging_in.total() > MAX_LOGGING_IN
+            or door.per_address[self.address] >= 2 * MAX_PER_ADDRESS
+        ):
             conn.abort()  # before a word of SSH is said: nothing more is spent on it
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def auth_completed(self) -> None:
         door = self.door
-        door.per_address[self.address] -= 1
-        if door.per_address[self.address] <= 0:
-            del door.per_address[self.address]
+        _less(door.logging_in, self.address)
+        self.logged_in = True
+        if self.method != "password":  # (a password was logged when it was checked)
+            assert self.conn is not None
+            door.host.guard.let_in(self.address, str(self.conn.get_extra_info("username") or ""), self.method)
+        door.per_address[self.address] += 1
+        if door.per_address[self.address] > 2 * MAX_PER_ADDRESS or door.per_address.total() > MAX_CONNECTIONS:
+            assert self.conn is not None
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections; try again later.")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        _less(self.door.per_address if self.logged_in else self.door.logging_in, self.address)
 
     def begin_auth(self, username: str) -> bool:
         return True  # a login always authenticates
@@ -298,18 +388,37 @@ class DoorServer(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        return key.public_data in self.door.authorized()
-
-    def password_auth_supported(self) -> bool:
+        """Any key: asyncssh lets the login in once the client proves it holds the key; the
+        key then names the login's seats, and one not in the authorized-keys file is asked
+        the invite code inside the session."""
+        assert self.conn is not None
+        authorized = key.public_data in self.door.authorized()
+        self.method = "authorized key" if authorized else "key"
+        self.conn.set_extra_info(lehavre_owner=key_owner(key.get_fingerprint()), lehavre_authorized=authorized)
         return True
 
+    def password_auth_supported(self) -> bool:
+        return True  # keyboard-interactive asks for the same password
+
     async def validate_password(self, username: str, password: str) -> bool:
-        game = self.door.host.table_by_code(password)
-        if game is None:
-            await asyncio.sleep(FAILED_PASSWORD_PAUSE)  # guessing codes takes its time
-            return False
+        """The invite code (maybe followed by the player's seat code), checked in the
+        address's turn. A new request cancels this one while it waits: its turn is used all
+        the same (guard.py)."""
         assert self.conn is not None
-        self.conn.set_extra_info(lehavre_table=game.id)
+        guard = self.door.host.guard
+        await asyncio.sleep(guard.turn(self.address))
+        invite, _, seat_code = password.strip().partition(" ")
+        game = self.door.host.table_by_code(invite)
+        if game is None:
+            guard.failed(self.address, username, "password")
+            self.failures += 1
+            if self.failures >= CONNECTION_FAILURES:
+                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Too many wrong invite codes.")
+            return False
+        guard.let_in(self.address, username, "password", game.id)
+        self.method = "password"
+        owner = code_owner(seat_code) if seat_code.strip() else None
+        self.conn.set_extra_info(lehavre_table=game.id, lehavre_owner=owner, lehavre_authorized=False)
         return True
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
@@ -325,6 +434,35 @@ class DoorServer(asyncssh.SSHServer):
         return False
 
 
+def _less(counter: Counter[str], address: str) -> None:
+    counter[address] -= 1
+    if counter[address] <= 0:
+        del counter[address]
+
+
+async def _read_line(process: asyncssh.SSHServerProcess) -> str | None:
+    """A line typed at the player's terminal, not echoed (None when the connection ends)."""
+    typed = bytearray()
+    while True:
+        try:
+            data = await process.stdin.read(64)
+        except asyncssh.TerminalSizeChanged:
+            continue
+        if not data:
+            return None
+        for byte in data:
+            if byte in (13, 10):
+                process.stderr.write(b"\r\n")
+                return typed.decode("utf-8", errors="replace")
+            if byte in (3, 4):  # Ctrl+C, Ctrl+D
+                process.stderr.write(b"\r\n")
+                return None
+            if byte in (8, 127):
+                del typed[-1:]
+            elif byte >= 32 and len(typed) < 100:
+                typed.append(byte)
+
+
 def _keys_as_typed(fd: int) -> None:
     """The pseudo-terminal passes keys on as typed from the start: keys typed while the client
     is still starting wait for it unchanged (not echoed, Enter not turned into a line feed),
@@ -337,6 +475,7 @@ def _keys_as_typed(fd: int) -> None:
 
 
 def _set_size(fd: int, width: int, height: int) -> None:
+    width, height = min(max(width, 1), MAX_WIDTH), min(max(height, 1), MAX_HEIGHT)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
@@ -370,7 +509,7 @@ async def _copy_keys(process: asyncssh.SSHServerProcess, master: int, lang: str 
         try:
             data = await asyncio.wait_for(process.stdin.read(4096), IDLE_SECONDS)
         except asyncssh.TerminalSizeChanged as change:
-            _set_size(master, change.width or 80, change.height or 24)
+            _set_size(master, change.width or 80, change.height or 24)  # at most MAX_WIDTH×MAX_HEIGHT
             continue
         except TimeoutError:
             process.stderr.write(b"\r\n")

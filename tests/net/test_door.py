@@ -4,13 +4,19 @@ game and nothing else."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import os
+import re
 import stat
+import struct
+import termios
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import pytest
+from asyncssh.packet import Boolean, String
 
 from lehavre_tui.net import door as door_module
 from lehavre_tui.net.door import Door, client_command, lang_of, read_authorized_keys
@@ -112,9 +118,178 @@ async def test_port_forwarding_is_refused(door: Door, keys: Keys, host: Host) ->
         await proc.communicate()
 
 
-async def test_keys_not_authorized_are_refused(door: Door, keys: Keys) -> None:
-    code, said = await run_ssh(ssh_argv(door, keys.stranger))
-    assert code == 255 and "Permission denied" in said
+async def test_a_key_not_authorized_is_asked_the_invite_code_and_then_owns_its_seat(
+    door: Door, keys: Keys, host: Host, two_players
+) -> None:
+    zoe = ssh_login("zoe", door.port, keys.stranger)  # type: ignore[attr-defined]
+    try:
+        await zoe.drawn("Invite code of the table:")
+        assert not door.children  # no table before the code
+        at = zoe.type("aaaa-bbbb-cccc")
+        await zoe.drawn("opens no table here; try again", "Invite code of the table:", since=at)
+        zoe.type(two_players.code)
+        await zoe.drawn("Turn 1 of 7: Zoe to play", timeout=30)
+        stranger = asyncssh.read_private_key(str(keys.stranger))
+        assert two_players.seats[0].owner == f"key:{stranger.get_fingerprint()}"
+    finally:
+        zoe.close()
+    again = ssh_login("zoe", door.port, keys.stranger)  # type: ignore[attr-defined]
+    try:  # the key has its seat: straight back to it, no code asked
+        await again.drawn("Turn 1 of 7: Zoe to play", timeout=30)
+        assert "Invite code" not in again.text()
+    finally:
+        again.close()
+
+
+async def test_three_wrong_codes_inside_the_session_end_it(door: Door, keys: Keys, two_players) -> None:
+    zoe = ssh_login("zoe", door.port, keys.stranger)  # type: ignore[attr-defined]
+    try:
+        for _ in range(3):
+            await zoe.drawn("Invite code of the table:", since=zoe.mark() - 40)
+            zoe.type("aaaa-bbbb-cccc")
+            await asyncio.sleep(0.2)
+        await zoe.drawn("opens no table here; goodbye")
+        for _ in range(50):
+            if zoe.proc.poll() is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert zoe.proc.poll() is not None and not door.children
+        assert door.host.guard.failures("127.0.0.1") == 3
+    finally:
+        zoe.close()
+
+
+async def test_a_seat_is_not_taken_by_another_key_nor_by_the_code(
+    door: Door, keys: Keys, host: Host, two_players, tmp_path: Path
+) -> None:
+    anna = ssh_login("anna", door.port, keys.player)  # type: ignore[attr-defined]
+    try:
+        await anna.drawn("Turn 1 of 7: Anna to play", timeout=30)
+        # another key, with the right invite code, as anna: not into her seat
+        other = ssh_login("anna", door.port, keys.stranger)  # type: ignore[attr-defined]
+        try:
+            await other.drawn("Invite code of the table:")
+            other.type(two_players.code)
+            await other.drawn("belongs to the player who first sat in it", timeout=30)
+        finally:
+            other.close()
+        # no key, the invite code as the password, as anna: not into her seat either
+        options = ["-o", "BatchMode=no", "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password"]
+        nokey = ssh_login("anna", door.port, keys.stranger, extra=options)  # type: ignore[attr-defined]
+        try:
+            await nokey.drawn("password:")
+            nokey.type(two_players.code)
+            await nokey.drawn("belongs to the player who first sat in it", timeout=30)
+        finally:
+            nokey.close()
+        at = anna.type("supply")
+        await anna.drawn("ship reaches", since=at)  # Anna plays on, never thrown out
+        assert "another terminal" not in anna.text()
+    finally:
+        anna.close()
+
+
+async def test_pipelined_password_guesses_wait_for_their_turn(door: Door, host: Host, two_players) -> None:
+    # a client that sends password requests without waiting for answers: asyncssh cancels a
+    # check in progress when the next request comes, which must not skip the pause
+    checks: list[float] = []
+    table_by_code = host.table_by_code
+
+    def counted(code: str):  # noqa: ANN202
+        checks.append(asyncio.get_running_loop().time())
+        return table_by_code(code)
+
+    host.table_by_code = counted  # type: ignore[method-assign]
+
+    class Guesser(asyncssh.SSHClient):
+        """Sends 200 password requests at once, then one more as asyncssh's client would."""
+
+        def connection_made(self, conn: asyncssh.SSHClientConnection) -> None:
+            self.conn = conn
+
+        def password_auth_requested(self) -> str:
+            for n in range(200):
+                request = self.conn.send_userauth_request(b"password", Boolean(False), String(f"guess-{n}"))
+                asyncio.get_running_loop().create_task(request)
+            return "guess"
+
+    start = asyncio.get_running_loop().time()
+    for _ in range(4):  # connection after connection, each pipelining its guesses
+        with contextlib.suppress(asyncssh.Error, OSError):
+            conn = await asyncio.wait_for(
+                asyncssh.connect(
+                    "127.0.0.1", door.port, username="anna", known_hosts=None, client_keys=None,
+                    password=None, client_factory=Guesser, preferred_auth="password",
+                ),
+                4,
+            )  # fmt: skip
+            conn.close()
+    elapsed = asyncio.get_running_loop().time() - start
+    rate = len(checks) / elapsed
+    assert host.guard.failures("127.0.0.1") == len(checks)
+    assert host.guard.checks >= 400  # the requests came (each took a turn) ...
+    assert 3 <= len(checks) <= 6 and rate < 1.0, f"{len(checks)} codes checked in {elapsed:.1f} s"  # few checked
+
+
+async def test_only_modern_algorithms_and_no_library_version(door: Door, keys: Keys) -> None:
+    argv = [a if a != "LogLevel=ERROR" else "LogLevel=DEBUG2" for a in ssh_argv(door, keys.player, "-vv")]
+    code, said = await run_ssh(argv, "true")
+    banner = re.search(r"Remote protocol version [\d.]+, remote software version (\S+)", said)
+    assert banner is not None and banner.group(1) == "LeHavre"
+    assert "AsyncSSH" not in said
+    offered = dict(
+        re.findall(r"debug2: (KEX algorithms|host key algorithms|ciphers stoc|MACs stoc|compression stoc): (\S+)", said)
+    )
+    assert offered, said[-2000:]
+    # the second of each pair that ssh prints is the peer's (the door's) proposal
+    server = {}
+    for name, value in re.findall(r"debug2: (KEX algorithms|host key algorithms|ciphers stoc|MACs stoc): (\S+)", said):
+        server[name] = value
+    kex = server["KEX algorithms"].split(",")
+    assert set(kex) <= {"mlkem768x25519-sha256", "curve25519-sha256", "curve25519-sha256@libssh.org",
+                        "ext-info-s", "kex-strict-s-v00@openssh.com"}, kex  # fmt: skip
+    assert server["ciphers stoc"].split(",") == [
+        "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com"
+    ]  # fmt: skip
+    assert server["MACs stoc"].split(",") == ["hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com"]
+    assert server["host key algorithms"] == "ssh-ed25519"
+    for weak in ("sha1", "umac-64", "group14", "rsa2048"):
+        assert weak not in ",".join(server.values())
+
+
+async def test_a_huge_terminal_is_drawn_at_most_400_by_200(door: Door, keys: Keys, two_players) -> None:
+    anna = ssh_login("anna", door.port, keys.player, width=1000, height=500)  # type: ignore[attr-defined]
+    try:
+        await anna.drawn("Your terminal is 1000×500; the table is drawn in at most 400×200.")
+        await anna.drawn("Anna to play", timeout=30)
+        child = next(iter(door.children))
+        size = _child_size(child.pid)
+        assert size == (400, 200)
+        assert await _size_becomes(child.pid, anna, 120, 40) == (120, 40)
+        assert await _size_becomes(child.pid, anna, 2000, 900) == (400, 200)  # resizes too
+    finally:
+        anna.close()
+
+
+async def _size_becomes(pid: int, terminal, width: int, height: int) -> tuple[int, int]:  # noqa: ANN001
+    """The player's terminal resized: the size the table client gets."""
+    before = _child_size(pid)
+    terminal.resize(width, height)
+    for _ in range(50):
+        await asyncio.sleep(0.1)
+        if _child_size(pid) != before:
+            break
+    return _child_size(pid)
+
+
+def _child_size(pid: int) -> tuple[int, int]:
+    """The window size of a table client's pseudo-terminal, as the client sees it."""
+    fd = os.open(os.readlink(f"/proc/{pid}/fd/0"), os.O_RDWR | os.O_NOCTTY)
+    try:
+        rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
+    finally:
+        os.close(fd)
+    return cols, rows
 
 
 async def test_the_invite_code_is_the_password_and_opens_its_table(door: Door, keys: Keys, host: Host,
