@@ -1,0 +1,157 @@
+"""A seat belongs to whoever first sat in it: by key, by seat code, by the host's own user;
+the invite code lets in to a free seat or to watch, never into a taken seat."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from lehavre_tui.net import guard as guard_module
+from lehavre_tui.net.host import Host
+from lehavre_tui.net.protocol import Bye, Refusal, Seated
+from lehavre_tui.net.seat_codes import keep_seat_code, kept_seat_code
+from lehavre_tui.net.storage import CODE_ALPHABET, Store, new_code
+from lehavre_tui.net.tables import code_owner, key_owner
+
+from .conftest import RawClient, seated
+
+
+async def with_code(host: Host, name: str, code: str, seat_code: str | None = None) -> tuple[RawClient, Seated]:
+    c = await RawClient.open(host.port)
+    await c.send(
+        {"type": "hello", "version": 4, "name": name, "lang": "en", "code": code, "seat_code": seat_code}
+    )
+    seat = await c.until("seated")
+    assert isinstance(seat, Seated)
+    return c, seat
+
+
+async def test_a_seat_taken_with_the_code_is_not_taken_by_its_name(host: Host, two_players) -> None:
+    anna, seat = await with_code(host, "anna", two_players.code)
+    assert seat.seat == 0 and seat.seat_code is not None  # no key: a seat code of her own, given once
+    assert two_players.seats[0].owner == code_owner(seat.seat_code)
+    assert seat.seat_code not in (two_players.seats[0].owner or "")  # the store keeps its digest only
+    await anna.until("table")
+    # somebody else with the invite code, as Anna (and as ANNA): refused, Anna stays
+    for name in ("anna", "ANNA"):
+        thief = await RawClient.open(host.port)
+        await thief.hello(name, code=two_players.code)
+        refusal = await thief.until("refusal")
+        assert isinstance(refusal, Refusal) and "belongs to the player who first sat in it" in refusal.text
+        assert "--free-seat 1 Anna" in refusal.text
+        thief.close()
+    await anna.send({"type": "command", "seat": 0, "text": "supply", "id": 1})
+    assert (await anna.until("done")).type == "done"
+    assert two_players.present.get(0) == 1
+
+
+async def test_a_wrong_seat_code_is_refused_and_three_close_the_connection(host: Host, two_players) -> None:
+    anna, seat = await with_code(host, "anna", two_players.code)
+    await anna.until("table")
+    thief = await RawClient.open(host.port)
+    await thief.hello("anna", code=f"{two_players.code} {new_code()}")  # the invite code, a made-up seat code
+    assert "belongs to" in (await thief.until("refusal")).text
+    for _ in range(2):
+        await thief.send({"type": "join", "table": two_players.id})
+    said = await thief.closed()
+    assert isinstance(said[-1], Bye) and "belongs to" in said[-1].text
+    assert host.guard.failures("127.0.0.1") == 3
+
+
+async def test_the_seat_code_brings_its_player_back(host: Host, two_players) -> None:
+    anna, seat = await with_code(host, "anna", two_players.code)
+    await anna.until("table")
+    anna.close()
+    again, back = await with_code(host, "anna", two_players.code, seat.seat_code)
+    assert back.seat == 0 and back.seat_code is None  # hers: no new code
+    again.close()
+    # the invite code followed by the seat code in one (as a password or in a browser's field)
+    once_more, back = await with_code(host, "anna", f"{two_players.code} {seat.seat_code}")
+    assert back.seat == 0
+
+
+async def test_a_watcher_with_the_code_watches_and_takes_no_seat(host: Host, two_players) -> None:
+    anna, _ = await with_code(host, "anna", two_players.code)
+    ben, _ = await with_code(host, "ben", two_players.code)
+    zoe, seat = await with_code(host, "zoe", two_players.code)
+    assert seat.seat is None and seat.seat_code is None
+    await zoe.send({"type": "join", "table": two_players.id})
+    assert (await zoe.until("seated")).seat is None  # type: ignore[union-attr]
+
+
+async def test_the_hosts_own_user_sits_anywhere_and_a_key_only_in_its_own(host: Host, two_players) -> None:
+    ticket = host.issue_ticket("anna", two_players.id, "en", owner=key_owner("SHA256:annas-key"))
+    anna = await RawClient.open(host.port)
+    await anna.hello("", ticket=ticket)
+    assert (await anna.until("seated")).seat == 0  # type: ignore[union-attr]
+    assert two_players.seats[0].owner == "key:SHA256:annas-key"
+    other = await RawClient.open(host.port)
+    await other.hello("", ticket=host.issue_ticket("anna", two_players.id, "en", owner=key_owner("SHA256:other")))
+    assert "belongs to" in (await other.until("refusal")).text
+    local = await seated(host, "anna", two_players.id)  # the host's local key: the host's user
+    assert "another terminal" in (await anna.closed())[-1].text
+    local.close()
+
+
+async def test_a_seats_owner_is_stored_and_kept_over_a_resume(host: Host, two_players, tmp_path: Path) -> None:
+    anna, seat = await with_code(host, "anna", two_players.code)
+    assert seat.seat_code is not None
+    again = Store(host.store.path)
+    try:
+        resumed = Host(again)
+        game = resumed.resume()[0]
+        assert game.seats[0].owner == code_owner(seat.seat_code)
+        assert game.seats[0].login == "anna"
+    finally:
+        again.close()
+
+
+async def test_the_host_frees_a_seat_for_a_player_who_lost_the_code(host: Host, two_players) -> None:
+    anna, seat = await with_code(host, "anna", two_players.code)
+    anna.close()
+    assert host.free_seat(two_players.id, "ANNA") == "Anna"
+    assert host.free_seat(two_players.id, "nobody") is None
+    back, again = await with_code(host, "anna", two_players.code)  # a new login named anna takes it
+    assert again.seat == 0 and again.seat_code not in (None, seat.seat_code)
+    stored = host.store.open_tables()[0].seats[0]
+    assert stored.owner == code_owner(again.seat_code or "")
+
+
+async def test_a_wrong_invite_code_waits_its_turn_on_the_table_socket(host: Host, two_players, monkeypatch) -> None:
+    monkeypatch.setattr(guard_module, "FIRST_PAUSE", 0.4)
+    lines: list[str] = []
+    host.guard.log = lines.append
+    loop = asyncio.get_running_loop()
+    times = []
+    for _ in range(5):
+        c = await RawClient.open(host.port)
+        start = loop.time()
+        await c.hello("mallory", code="aaaa-bbbb-cccc")
+        said = await c.closed()
+        times.append(loop.time() - start)
+        assert "opens no table here" in said[-1].text  # type: ignore[union-attr]
+    assert max(times[:3]) < 0.3  # three free failures (typos) ...
+    assert times[3] >= 0.35 and times[4] >= 0.75  # ... then 0.4 s, 0.8 s: doubling
+    assert len(lines) == 5 and all("lehavre login refused address=127.0.0.1 login=mallory" in ln for ln in lines)
+    good, _ = await with_code(host, "anna", two_players.code)
+    assert "lehavre login accepted" in lines[-1] and f"table={two_players.id}" in lines[-1]
+
+
+def test_invite_codes_carry_about_60_bits() -> None:
+    code = new_code()
+    groups = code.split("-")
+    assert [len(g) for g in groups] == [4, 4, 4] and all(ch in CODE_ALPHABET for g in groups for ch in g)
+    import math
+
+    assert 12 * math.log2(len(CODE_ALPHABET)) > 59
+
+
+def test_join_keeps_the_seat_code_for_this_host_and_table(tmp_path: Path) -> None:
+    path = tmp_path / "seat_codes.json"
+    assert kept_seat_code("h:1", "abcd-efgh-jkmn", path) is None
+    keep_seat_code("h:1", "ABCD-efgh-jkmn", "seat-code-1", path)
+    assert kept_seat_code("h:1", "abcd-efgh-jkmn", path) == "seat-code-1"
+    assert kept_seat_code("h:2", "abcd-efgh-jkmn", path) is None
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    path.write_text("not json")
+    assert kept_seat_code("h:1", "abcd-efgh-jkmn", path) is None  # a damaged file: nothing kept, no crash
