@@ -274,9 +274,9 @@ class Door:
             await asyncio.sleep(guard.turn(address))
             game = self.host.table_by_code(typed)
             if game is not None:
-                guard.let_in(address, login, "key and invite code", game.id)
+                guard.let_in(address, login, "key+invite-code", game.id)
                 return game.id
-            guard.failed(address, login, "key and invite code")
+            guard.failed(address, login, "key+invite-code")
             if failures + 1 < CONNECTION_FAILURES:
                 _say(process, lang, Msg("That invite code opens no table here; try again."))
         _say(process, lang, Msg("That invite code opens no table here; goodbye."))
@@ -393,7 +393,7 @@ class DoorServer(asyncssh.SSHServer):
         the invite code inside the session."""
         assert self.conn is not None
         authorized = key.public_data in self.door.authorized()
-        self.method = "authorized key" if authorized else "key"
+        self.method = "authorized-key" if authorized else "key"
         self.conn.set_extra_info(lehavre_owner=key_owner(key.get_fingerprint()), lehavre_authorized=authorized)
         return True
 

@@ -117,7 +117,7 @@ class Client:
     owner: str | None = None  # the key or seat code this login proved (tables.py)
     trusted: bool = False  # the host's own user (its local key): any seat
     address: str = "127.0.0.1"  # where the login came from (a door's ticket says)
-    method: str = "table socket"
+    method: str = "table-socket"
     failures: int = 0  # codes that were wrong on this connection
     game: HostedGame | None = None
     seat: int | None = None
@@ -374,9 +374,9 @@ class Host:
                 client.owner = code_owner(seat_code)
         elif ticket is None and hello.key is not None and _same_secret(hello.key, self.local_key):
             client.may_create = client.trusted = True
-            client.method = "local key"
+            client.method = "local-key"
         elif invite:
-            client.method = "web" if ticket is not None else "invite code"
+            client.method = "web" if ticket is not None else "invite-code"
             await asyncio.sleep(self.guard.turn(client.address))  # guessing takes its time
             game = self.table_by_code(invite)
             if game is None:
@@ -523,7 +523,7 @@ class Host:
             seating = game.seat_for(client.login, client.owner, client.trusted)
         except SeatTaken as exc:  # somebody else's seat: a guess, when a seat code was offered
             if client.owner is not None and client.owner.startswith("code:"):
-                self.guard.failed(client.address, client.login, "seat code", game.id)
+                self.guard.failed(client.address, client.login, "seat-code", game.id)
                 client.failures += 1
             if client.failures >= CONNECTION_FAILURES:
                 client.send(Bye.of(exc.msg))

@@ -138,9 +138,9 @@ async def _serve(host: Host, args: argparse.Namespace) -> int:
             return EXIT_ERROR
         web_port = None
         if args.web is not None:
-            from .web import WebDoor, web_command
+            from .web import WebDoor, guest_tickets, web_command
 
-            web = WebDoor(web_command(host.port), args.listen, args.web)
+            web = WebDoor(web_command(host.port), args.listen, args.web, tickets=guest_tickets(host))
             try:
                 web_port = await web.start()
             except OSError as exc:

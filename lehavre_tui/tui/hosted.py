@@ -63,6 +63,7 @@ class Visit:
         lang: str | None = "en",
         *,
         ticket: str | None = None,
+        guest: bool = False,
         code: str | None = None,
         key: str | None = None,
         table: int | None = None,
@@ -73,6 +74,7 @@ class Visit:
         self.name = name  # the login name; the host says how it sits at the table
         self.lang = lang  # the language this reader reads the table in; None: asked in the lobby
         self.ticket, self.code, self.key = ticket, code, key
+        self.guest = guest  # a browser tab: its ticket says where it is, the name and code are typed
         self.wanted = table  # the table to sit at on arriving
         self.seat_code = seat_code  # the code of this player's own seat (no SSH key)
         self.keep_seat_code = keep_seat_code
@@ -110,7 +112,7 @@ class Visit:
     @property
     def needs_login(self) -> bool:
         """Nothing to come in with yet: the lobby asks for a name and the invite code."""
-        if self.ticket:
+        if self.ticket and not self.guest:
             return False  # the SSH door vouches for the login
         return not self.name or not (self.key or self.code)
 

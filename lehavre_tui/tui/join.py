@@ -58,6 +58,7 @@ def add_join_command(sub: Any) -> None:
     join.add_argument(
         "--guest", action="store_true", help=_("come in with a name and an invite code only (as a browser does)")
     )
+    join.add_argument("--ticket", default=None, help=argparse.SUPPRESS)  # a browser tab's, from the door
     join.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
 
 
@@ -105,7 +106,7 @@ def _fail(message: str) -> int:
 def join(args: argparse.Namespace) -> int:
     if os.environ.get("LEHAVRE_PTY") == "1":
         take_terminal()
-    ticket = os.environ.get("LEHAVRE_TICKET") or None
+    ticket = os.environ.get("LEHAVRE_TICKET") or (args.ticket if args.guest else None)
     found = None if args.guest or ticket else running_host()
     if args.address is None:
         if found is None:
@@ -143,6 +144,7 @@ def join(args: argparse.Namespace) -> int:
         name or "",
         lang,
         ticket=ticket,
+        guest=args.guest,
         code=args.code,
         key=key,
         table=args.table,

@@ -251,3 +251,27 @@ async def test_a_polish_reader_reads_the_table_moves_and_the_bar_in_polish(host:
                         or "czekając, możesz tylko sprzedać" in log_text(app))  # fmt: skip
     finally:
         set_language("en")
+
+
+async def test_through_join_a_seat_code_is_shown_once_kept_and_nobody_else_sits_there(host: Host, two_players) -> None:
+    kept: list[str] = []
+    visit = Visit("127.0.0.1", host.port, "anna", "en", code=two_players.code, keep_seat_code=kept.append)
+    app = LeHavreApp(None, visit=visit)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert visit.table is not None and visit.table.seat == 0
+        assert len(kept) == 1 and visit.seat_code == kept[0]
+        await until(pilot, lambda: f"seat code {kept[0]}" in log_text(app))
+        assert f"{two_players.code} {kept[0]}" in log_text(app)  # how to come back
+    # another `lehavre join --name anna --code CODE`, without the seat code: not into her seat
+    thief = Visit("127.0.0.1", host.port, "anna", "en", code=two_players.code)
+    app = LeHavreApp(None, visit=thief)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "belongs to the player who first sat in it" in thief.status)
+        assert thief.table is None and isinstance(app.screen, LobbyScreen)
+    # Anna's own client, with the seat code it kept: back in her seat, no new code
+    back = Visit("127.0.0.1", host.port, "anna", "en", code=two_players.code, seat_code=kept[0])
+    app = LeHavreApp(None, visit=back)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert back.table is not None and back.table.seat == 0 and len(kept) == 1

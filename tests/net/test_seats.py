@@ -18,9 +18,7 @@ from .conftest import RawClient, seated
 
 async def with_code(host: Host, name: str, code: str, seat_code: str | None = None) -> tuple[RawClient, Seated]:
     c = await RawClient.open(host.port)
-    await c.send(
-        {"type": "hello", "version": 4, "name": name, "lang": "en", "code": code, "seat_code": seat_code}
-    )
+    await c.send({"type": "hello", "version": 4, "name": name, "lang": "en", "code": code, "seat_code": seat_code})
     seat = await c.until("seated")
     assert isinstance(seat, Seated)
     return c, seat

@@ -12,15 +12,16 @@ import pytest
 
 from lehavre_tui.net import web as web_module
 from lehavre_tui.net.host import Host
-from lehavre_tui.net.web import WebDoor, web_command
+from lehavre_tui.net.web import WebDoor, guest_tickets, web_command
 
+from .conftest import RawClient
 from .terminal import free_port
 
 
 @pytest.fixture
 async def web(host: Host, tmp_path, monkeypatch) -> AsyncIterator[WebDoor]:
     monkeypatch.setenv("LEHAVRE_DATA", str(tmp_path / "data"))
-    door = WebDoor(web_command(host.port), "127.0.0.1", free_port())
+    door = WebDoor(web_command(host.port), "127.0.0.1", free_port(), tickets=guest_tickets(host))
     await door.start()
     yield door
     await door.stop()
@@ -82,3 +83,26 @@ async def test_browser_tabs_are_limited_per_address(web: WebDoor, monkeypatch) -
 def test_the_browser_command_is_made_of_our_own_words_only() -> None:
     line = web_command(7000)
     assert line.endswith("-m lehavre_tui join 127.0.0.1:7000 --guest --ask-lang")
+
+
+async def test_a_browser_tab_does_not_take_a_seat_by_its_name(web: WebDoor, host: Host, two_players) -> None:
+    anna = await RawClient.open(host.port)
+    await anna.hello("anna", code=two_players.code)
+    assert (await anna.until("seated")).seat == 0  # type: ignore[union-attr]
+    lines: list[str] = []
+    host.guard.log = lines.append
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(f"http://127.0.0.1:{web.port}/ws?width=100&height=30") as ws:
+            seen = bytearray()
+            await screen_until(ws, seen, b"English")
+            await ws.send_json(["focus", {}])
+            await ws.send_json(["stdin", "\r"])
+            await screen_until(ws, seen, b"k7mq-2xrd")
+            for keys in ("anna", "\r", two_players.code, "\r"):
+                await ws.send_json(["stdin", keys])
+                await asyncio.sleep(0.5)
+            await screen_until(ws, seen, b"belongs to the player who first sat in it")
+    assert two_players.present.get(0) == 1 and two_players.seats[0].login == "anna"
+    assert any("lehavre login accepted" in ln and "method=web" in ln for ln in lines)  # the tab's own login
+    await anna.send({"type": "ping"})
+    assert (await anna.until("pong")).type == "pong"  # Anna was never thrown out

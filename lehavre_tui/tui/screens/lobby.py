@@ -103,7 +103,7 @@ class LobbyScreen(Screen[None]):
                 yield Label(pgettext("player", "Name"), classes="lobby-label")
                 yield Input(placeholder=_("your player name"), id="login-name", max_length=16)
                 yield Label(_("Invite code"), classes="lobby-label")
-                yield Input(placeholder=_("e.g. k7mq-2xrd"), id="login-code", max_length=20)
+                yield Input(placeholder=_("e.g. k7mq-2xrd-p4wz"), id="login-code", max_length=40)
                 yield Button(_("Sit down"), id="login-go", variant="primary")
             table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
             yield table
