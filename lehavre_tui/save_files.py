@@ -38,38 +38,30 @@ def write_atomic(path: Path, text: str) -> None:
 def _not_a_file(path: Path, mode: int) -> SaveError:
     p = str(path)
     if stat.S_ISDIR(mode):
-        return SaveError(
-            Msg(
-                "{path} is a folder, not a save file; give the path of a save the game wrote (ctrl+s).",
-                path=p,
-            )
-        )
-    if stat.S_ISFIFO(mode):
-        return SaveError(
-            Msg(
-                "{path} is a pipe, not a save file; give the path of a save the game wrote (ctrl+s).",
-                path=p,
-            )
-        )
-    if stat.S_ISSOCK(mode):
-        return SaveError(
-            Msg(
-                "{path} is a socket, not a save file; give the path of a save the game wrote (ctrl+s).",
-                path=p,
-            )
-        )
-    return SaveError(
-        Msg(
-            "{path} is a device, not a save file; give the path of a save the game wrote (ctrl+s).",
+        return SaveError(Msg(
+            "{path} is a folder, not a save file; give the path of a save the game wrote (ctrl+s).",
             path=p,
-        )
-    )
+        ))
+    if stat.S_ISFIFO(mode):
+        return SaveError(Msg(
+            "{path} is a pipe, not a save file; give the path of a save the game wrote (ctrl+s).",
+            path=p,
+        ))
+    if stat.S_ISSOCK(mode):
+        return SaveError(Msg(
+            "{path} is a socket, not a save file; give the path of a save the game wrote (ctrl+s).",
+            path=p,
+        ))
+    return SaveError(Msg(
+        "{path} is a device, not a save file; give the path of a save the game wrote (ctrl+s).",
+        path=p,
+    ))
 
 
 def _cannot_read(path: Path, exc: OSError) -> SaveError:
-    return SaveError(
-        Msg("The save file {path} cannot be read ({reason}).", path=str(path), reason=str(exc.strerror or exc))
-    )
+    return SaveError(Msg(
+        "The save file {path} cannot be read ({reason}).", path=str(path), reason=str(exc.strerror or exc)
+    ))
 
 
 def read_save_file(path: Path) -> str:
@@ -84,39 +76,32 @@ def read_save_file(path: Path) -> str:
     if not stat.S_ISREG(info.st_mode):
         raise _not_a_file(path, info.st_mode)
     if info.st_size > MAX_SAVE_BYTES:
-        raise SaveError(
-            Msg(
-                "{path} is {size} MB, far more than any game's save (under {limit} MB); "
-                "give the path of a save the game wrote (ctrl+s).",
-                path=str(path),
-                size=f"{info.st_size / 1e6:.1f}",
-                limit=MAX_SAVE_BYTES // 1_000_000,
-            )
-        )
+        raise SaveError(Msg(
+            "{path} is {size} MB, far more than any game's save (under {limit} MB); "
+            "give the path of a save the game wrote (ctrl+s).",
+            path=str(path), size=f"{info.st_size / 1e6:.1f}", limit=MAX_SAVE_BYTES // 1_000_000,
+        ))
     try:
         # never wait: should the path have become a pipe since, opening it must not block
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise SaveError(
-                    Msg("{path} is not a save file; give the path of a save the game wrote (ctrl+s).", path=str(path))
-                )
+                raise SaveError(Msg(
+                    "{path} is not a save file; give the path of a save the game wrote (ctrl+s).", path=str(path)
+                ))
             data = fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
         raise _cannot_read(path, exc) from None
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(
-            Msg(
-                "{path} is larger than any game's save; give the path of a save the game wrote (ctrl+s).",
-                path=str(path),
-            )
-        )
+        raise SaveError(Msg(
+            "{path} is larger than any game's save; give the path of a save the game wrote (ctrl+s).", path=str(path)
+        ))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(
-            Msg("{path} is not a text file, so not a save of this game; it may be damaged.", path=str(path))
-        ) from None
+        raise SaveError(Msg(
+            "{path} is not a text file, so not a save of this game; it may be damaged.", path=str(path)
+        )) from None
 
 
 def keep_copy(path: Path, kept: Path) -> None:

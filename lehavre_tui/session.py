@@ -299,6 +299,8 @@ class Session:
         return winners(self.state)
 
 
+
+
 class SeatsError(ValueError):
     """Seat kinds that do not fit the game. `msg` is the message as data (a template and its
     parameters, see engine/message.py); `str(error)` is the English sentence."""
@@ -325,9 +327,9 @@ def _seat_kinds(seats: list[str] | None, players: int) -> list[str]:
         )
     for k in kinds:
         if k != "human" and k not in BOT_KINDS:
-            raise SeatsError(
-                Msg("'{typed}' is not a seat kind; choose human, {kinds}.", typed=k, kinds=Listing(SHOWN_KINDS, ","))
-            )
+            raise SeatsError(Msg(
+                "'{typed}' is not a seat kind; choose human, {kinds}.", typed=k, kinds=Listing(SHOWN_KINDS, ",")
+            ))
     return kinds
 
 

@@ -154,8 +154,7 @@ def _why(an: Analysis, state: GameState) -> Msg:
         return MsgN(
             "of the {n} move possible, it looks best at first sight.",
             "of the {n} moves possible, it looks best at first sight.",
-            "n",
-            n=an.options,
+            "n", n=an.options,
         )
     searched = [c for c in an.candidates if c.playouts]
     margin = f"{PRIOR_MARGIN:.0f}"
@@ -163,17 +162,13 @@ def _why(an: Analysis, state: GameState) -> Msg:
         return MsgN(
             "the other {n} move looks at least {margin} wealth worse.",
             "the other {n} moves look at least {margin} wealth worse.",
-            "n",
-            n=an.options - 1,
-            margin=margin,
+            "n", n=an.options - 1, margin=margin,
         )
     lead = searched[0].mean - searched[1].mean
     other = describe(state, searched[1].action)
     games = MsgN(
-        "{n} quick trial game to the end of the round",
-        "{n} quick trial games to the end of the round",
-        "n",
-        n=an.playouts,
+        "{n} quick trial game to the end of the round", "{n} quick trial games to the end of the round",
+        "n", n=an.playouts,
     )
     if lead < 0.5:
         return Msg(
@@ -181,9 +176,7 @@ def _why(an: Analysis, state: GameState) -> Msg:
         )
     return Msg(
         "in {games} it left you about {lead} wealth better off than the next best move ({other}).",
-        games=games,
-        lead=f"{lead:.0f}",
-        other=other,
+        games=games, lead=f"{lead:.0f}", other=other,
     )
 
 

@@ -57,21 +57,12 @@ class Mistake:
             position = Msg(
                 "Round {round}, move {n}: {player} had {holdings} and {loans}, "
                 "with {food} due at the end of the round.",
-                round=s.round,
-                n=self.move,
-                player=p.name,
-                holdings=holdings,
-                loans=Count(p.loans, "loan"),
-                food=food,
+                round=s.round, n=self.move, player=p.name, holdings=holdings, loans=Count(p.loans, "loan"), food=food,
             )
         else:
             position = Msg(
                 "Round {round}, move {n}: {player} had {holdings}, with {food} due at the end of the round.",
-                round=s.round,
-                n=self.move,
-                player=p.name,
-                holdings=holdings,
-                food=food,
+                round=s.round, n=self.move, player=p.name, holdings=holdings, food=food,
             )
         lost = effect(s, self.played)
         if lost is None:
@@ -88,10 +79,7 @@ class Mistake:
         worth = MsgN(
             "In {n} trial game to the end of the round it left {player} about {worth} of wealth better off.",
             "In {n} trial games to the end of the round it left {player} about {worth} of wealth better off.",
-            "n",
-            n=self.games,
-            player=p.name,
-            worth=francs,
+            "n", n=self.games, player=p.name, worth=francs,
         )
         return [position, played, better, worth]
 
@@ -200,13 +188,10 @@ def reviewed_seats(names: list[str], seats: list[str] | None, player: str | None
         for i, name in enumerate(names):
             if name.casefold() == player.strip().casefold():
                 return [i]
-        raise ValueError(
-            Msg(
-                "Nobody called '{typed}' plays this game; the players are {names}.",
-                typed=player,
-                names=Listing(tuple(names)),
-            )
-        )
+        raise ValueError(Msg(
+            "Nobody called '{typed}' plays this game; the players are {names}.",
+            typed=player, names=Listing(tuple(names)),
+        ))
     humans = [i for i, kind in enumerate(seats or ["human"] * len(names)) if kind == "human"]
     return humans or list(range(len(names)))
 
@@ -237,25 +222,17 @@ def review_text(reviews: list[GameReview]) -> list[Msg]:
     lines: list[Msg] = []
     for r in reviews:
         if not r.mistakes:
-            lines.append(
-                MsgN(
-                    "{player}: in {n} move the expert found nothing that cost wealth.",
-                    "{player}: in {n} moves the expert found nothing that cost wealth.",
-                    "n",
-                    player=r.name,
-                    n=r.moves,
-                )
-            )
+            lines.append(MsgN(
+                "{player}: in {n} move the expert found nothing that cost wealth.",
+                "{player}: in {n} moves the expert found nothing that cost wealth.",
+                "n", player=r.name, n=r.moves,
+            ))
             continue
-        lines.append(
-            MsgN(
-                "{player}: the {n} move that cost most against the expert's estimate.",
-                "{player}: the {n} moves that cost most against the expert's estimate.",
-                "n",
-                player=r.name,
-                n=len(r.mistakes),
-            )
-        )
+        lines.append(MsgN(
+            "{player}: the {n} move that cost most against the expert's estimate.",
+            "{player}: the {n} moves that cost most against the expert's estimate.",
+            "n", player=r.name, n=len(r.mistakes),
+        ))
         for m in r.mistakes:
             lines.extend(m.lines())
     return lines

@@ -28,20 +28,16 @@ def search_options_error(budget: float | None, playouts: int | None = None) -> s
     """What is wrong with a hard or expert bot's thinking time (--budget) or playouts, in a sentence
     in the reader's language; None if nothing."""
     if budget is not None and not 0 < budget <= MAX_BUDGET:  # also refuses nan
-        return render(
-            Msg(
-                "--budget is the seconds a hard or expert bot may think for a move: give a number above 0, "
-                "at most {limit}.",
-                limit=f"{MAX_BUDGET:g}",
-            )
-        )
+        return render(Msg(
+            "--budget is the seconds a hard or expert bot may think for a move: give a number above 0, "
+            "at most {limit}.",
+            limit=f"{MAX_BUDGET:g}",
+        ))
     if playouts is not None and playouts < 1:
-        return render(
-            Msg(
-                "--playouts is how many games a hard or expert bot plays out for a move: give 1 or more, "
-                "e.g. --playouts 200."
-            )
-        )
+        return render(Msg(
+            "--playouts is how many games a hard or expert bot plays out for a move: give 1 or more, "
+            "e.g. --playouts 200."
+        ))
     return None
 
 

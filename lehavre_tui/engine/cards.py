@@ -81,6 +81,7 @@ class ReceiveAction(_Strict):
     francs: int = 0
 
 
+
 class SymbolReceiveAction(_Strict):
     """Take goods plus extra per hammer / fisherman symbol (Fishery, Clay Mound, Colliery)."""
 
@@ -90,6 +91,7 @@ class SymbolReceiveAction(_Strict):
     per_hammer: GoodsMap = {}
     # at most this many symbol bonuses (Colliery: +1 coal however many hammers)
     symbol_cap: int | None = None
+
 
 
 class ConvertAction(_Strict):
@@ -113,6 +115,7 @@ class SellSetsAction(_Strict):
     give: GoodsMap
     francs: int
     max_times: int | None = None
+
 
 
 class SellTableAction(_Strict):
@@ -238,6 +241,7 @@ class ShipKind(_Strict):
     capacity: int
 
 
+
 class ShipCard(_Strict):
     id: str
     type: ShipType
@@ -271,6 +275,7 @@ class VariantSetup(_Strict):
     offers: dict[str, int]  # offer space -> tokens at the start
     player_francs: int
     player_goods: GoodsMap
+
 
 
 class Content(BaseModel):
@@ -318,7 +323,8 @@ def _validate(model: type[BaseModel], data: Any, path: Path, card: str) -> Any:
         return model.model_validate(data)
     except ValidationError as exc:
         problems = "; ".join(
-            f"field {'.'.join(str(p) for p in e['loc']) or '(card)'}: {e['msg']}" for e in exc.errors()
+            f"field {'.'.join(str(p) for p in e['loc']) or '(card)'}: {e['msg']}"
+            for e in exc.errors()
         )
         raise ContentError(f"{path}: card {card}: {problems}") from None
 
@@ -365,7 +371,9 @@ def load_content(directory: Path | None = None, parsed: Mapping[str, dict[str, A
     path = d / "supply_chits.toml"
     chits = [_validate(SupplyChit, c, path, str(c.get("id", "?"))) for c in read("supply_chits.toml")["chit"]]
     path = d / "setups.toml"
-    setups = {name: _validate(VariantSetup, s, path, name) for name, s in read("setups.toml")["variant"].items()}
+    setups = {
+        name: _validate(VariantSetup, s, path, name) for name, s in read("setups.toml")["variant"].items()
+    }
     return Content(
         buildings=buildings,
         ship_kinds=kinds,

@@ -23,21 +23,16 @@ def own_turn(s: GameState, what: Msg) -> None:
     if s.phase == "over":
         raise IllegalAction(Msg("The game is over."))
     if s.phase == "feeding":
-        raise IllegalAction(
-            Msg(
-                "It is time to feed the workers; {what} is not possible now. Pay with 'feed'.",
-                what=what,
-            )
-        )
+        raise IllegalAction(Msg(
+            "It is time to feed the workers; {what} is not possible now. Pay with 'feed'.",
+            what=what,
+        ))
     if s.phase == "interest":
-        raise IllegalAction(
-            Msg(
-                "{player} must first settle the interest; {what} is not possible now. "
-                "Sell a building or ship, or 'pay' (a loan covers what is missing).",
-                player=s.players[s.current].name,
-                what=what,
-            )
-        )
+        raise IllegalAction(Msg(
+            "{player} must first settle the interest; {what} is not possible now. "
+            "Sell a building or ship, or 'pay' (a loan covers what is missing).",
+            player=s.players[s.current].name, what=what,
+        ))
 
 
 def main_check(s: GameState) -> None:

@@ -25,14 +25,10 @@ def take_loans(s: GameState, p: PlayerState, shortfall: int) -> int:
     loans = ceil(shortfall / LOAN_FRANCS)
     p.loans += loans
     p.francs += loans * LOAN_FRANCS - shortfall
-    s.events.append(
-        Msg(
-            "{player} must take {loans} ({francs}).",
-            player=p.name,
-            loans=Count(loans, "loan", "acc"),
-            francs=franc_count(loans * LOAN_FRANCS),
-        )
-    )
+    s.events.append(Msg(
+        "{player} must take {loans} ({francs}).",
+        player=p.name, loans=Count(loans, "loan", "acc"), francs=franc_count(loans * LOAN_FRANCS),
+    ))
     return loans
 
 
@@ -65,23 +61,16 @@ def interest(s: GameState) -> None:
         due = interest_due(s, p)
         if p.francs >= due:
             p.francs -= due
-            s.events.append(
-                Msg(
-                    "Interest is due: {player} pays {francs}.",
-                    player=p.name,
-                    francs=franc_count(due, "acc"),
-                )
-            )
+            s.events.append(Msg(
+                "Interest is due: {player} pays {francs}.",
+                player=p.name, francs=franc_count(due, "acc"),
+            ))
         elif s.interest_choice and has_something_to_sell(s, i):
             waiting.append(i)
-            s.events.append(
-                Msg(
-                    "Interest is due: {player} has {have} of {due} and may sell a building or ship, or take a loan.",
-                    player=p.name,
-                    have=franc_count(p.francs, "acc"),
-                    due=franc_count(due),
-                )
-            )
+            s.events.append(Msg(
+                "Interest is due: {player} has {have} of {due} and may sell a building or ship, or take a loan.",
+                player=p.name, have=franc_count(p.francs, "acc"), due=franc_count(due),
+            ))
         else:
             _short_of_interest(s, p, due)
     if waiting:
@@ -96,13 +85,10 @@ def interest(s: GameState) -> None:
 def _short_of_interest(s: GameState, p: PlayerState, due: int) -> None:
     short = due - p.francs
     p.francs = 0
-    s.events.append(
-        Msg(
-            "Interest is due: {player} cannot pay {francs}.",
-            player=p.name,
-            francs=franc_count(due, "acc"),
-        )
-    )
+    s.events.append(Msg(
+        "Interest is due: {player} cannot pay {francs}.",
+        player=p.name, francs=franc_count(due, "acc"),
+    ))
     take_loans(s, p, short)
 
 
@@ -136,21 +122,13 @@ def repay(s: GameState, a: RepayLoan) -> None:
         raise IllegalAction(Msg("You have {loans}, not {n}.", loans=Count(p.loans, "loan", "acc"), n=a.count))
     cost = REPAY_FRANCS * a.count
     if p.francs < cost:
-        raise IllegalAction(
-            Msg(
-                "Repaying {loans} costs {cost}; you have {have}.",
-                loans=Count(a.count, "loan", "acc"),
-                cost=franc_count(cost),
-                have=p.francs,
-            )
-        )
+        raise IllegalAction(Msg(
+            "Repaying {loans} costs {cost}; you have {have}.",
+            loans=Count(a.count, "loan", "acc"), cost=franc_count(cost), have=p.francs,
+        ))
     p.francs -= cost
     p.loans -= a.count
-    s.events.append(
-        Msg(
-            "{player} repays {loans} for {cost}.",
-            player=p.name,
-            loans=Count(a.count, "loan", "acc"),
-            cost=franc_count(cost, "acc"),
-        )
-    )
+    s.events.append(Msg(
+        "{player} repays {loans} for {cost}.",
+        player=p.name, loans=Count(a.count, "loan", "acc"), cost=franc_count(cost, "acc")
+    ))

@@ -221,11 +221,8 @@ def positive_counts(tokens: dict[str, int]) -> None:
     for k, n in tokens.items():
         if n < 1:
             raise IllegalAction(
-                Msg(
-                    "'{token}={n}' is not something to give or take: name 1 or more {token}, or leave it out.",
-                    token=k,
-                    n=n,
-                )
+                Msg("'{token}={n}' is not something to give or take: name 1 or more {token}, or leave it out.",
+                    token=k, n=n)
             )
 
 
@@ -292,13 +289,8 @@ def paid_as(player: str, payment: Payment, need: int, kind: str) -> Msg:
     waste = payment_value(payment, kind) - need
     paid = payment_goods(payment, "acc")
     if waste > 0:
-        return Msg(
-            "{player} pays {payment} as {need} ({waste} wasted).",
-            player=player,
-            payment=paid,
-            need=Count(need, kind),
-            waste=Count(waste, kind),
-        )
+        return Msg("{player} pays {payment} as {need} ({waste} wasted).", player=player, payment=paid,
+                   need=Count(need, kind), waste=Count(waste, kind))
     return Msg("{player} pays {payment} as {need}.", player=player, payment=paid, need=Count(need, kind))
 
 
@@ -325,25 +317,19 @@ def check_payment(
                     Msg("Francs cannot pay food here.") if kind == "food" else Msg("Francs cannot pay energy here.")
                 )
             if n > p.francs:
-                raise IllegalAction(
-                    Msg(
-                        "You offered {offered} but have {have}.",
-                        offered=franc_count(n, "acc"),
-                        have=p.francs,
-                    )
-                )
+                raise IllegalAction(Msg(
+                    "You offered {offered} but have {have}.",
+                    offered=franc_count(n, "acc"), have=p.francs,
+                ))
             continue
         assert isinstance(t, Good)
         if t not in table:
             accepted = Listing(tuple(GoodName(g) for g in table), ",")
             if kind == "food":
-                raise IllegalAction(
-                    Msg(
-                        "{good} is not food; use {accepted}.",
-                        good=GOOD_AT_START[t],
-                        accepted=accepted,
-                    )
-                )
+                raise IllegalAction(Msg(
+                    "{good} is not food; use {accepted}.",
+                    good=GOOD_AT_START[t], accepted=accepted,
+                ))
             raise IllegalAction(Msg("{good} is not energy; use {accepted}.", good=GOOD_AT_START[t], accepted=accepted))
         if n > p.goods[t]:
             raise IllegalAction(
@@ -361,26 +347,20 @@ def refuse_spare(payment: Payment, need: int, kind: str) -> None:
     value = payment_value(payment, kind)
     if any(n and value - token_value(t, kind) >= need for t, n in payment.items()):
         args: dict[str, Arg] = dict(
-            value=Count(value, kind),
-            need=need,
-            enough=payment_goods(enough(payment, need, kind), "acc"),
+            value=Count(value, kind), need=need, enough=payment_goods(enough(payment, need, kind), "acc"),
             payment=payment_goods(payment, "acc"),
         )
         if kind == "food":
-            raise IllegalAction(
-                Msg(
-                    "That pays {value} where {need} is needed, and food gives no change: "
-                    "pay {enough} instead of {payment}.",
-                    **args,
-                )
-            )
-        raise IllegalAction(
-            Msg(
-                "That pays {value} where {need} is needed, and energy gives no change: "
+            raise IllegalAction(Msg(
+                "That pays {value} where {need} is needed, and food gives no change: "
                 "pay {enough} instead of {payment}.",
                 **args,
-            )
-        )
+            ))
+        raise IllegalAction(Msg(
+            "That pays {value} where {need} is needed, and energy gives no change: "
+            "pay {enough} instead of {payment}.",
+            **args,
+        ))
 
 
 def pay(p: PlayerState, payment: Payment) -> None:

@@ -133,19 +133,16 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
         for t in payment:
             if t != FRANCS and t not in FOOD_VALUE:
                 assert isinstance(t, Good)
-                raise IllegalAction(
-                    Msg("{good} is not food; pay with fish, smoked fish, bread, meat or francs.", good=GOOD_AT_START[t])
-                )
+                raise IllegalAction(Msg(
+                    "{good} is not food; pay with fish, smoked fish, bread, meat or francs.", good=GOOD_AT_START[t]
+                ))
         check_payment(p, payment, 0, "food", exact=False)  # the player's own; enough comes next
         if payment_value(payment, "food") < due and payment != everything:
-            raise IllegalAction(
-                Msg(
-                    "That pays {value} of {due}. Pay in full, or hand over all "
-                    "your food and francs before a loan is taken.",
-                    value=payment_value(payment, "food"),
-                    due=Count(due, "food"),
-                )
-            )
+            raise IllegalAction(Msg(
+                "That pays {value} of {due}. Pay in full, or hand over all "
+                "your food and francs before a loan is taken.",
+                value=payment_value(payment, "food"), due=Count(due, "food"),
+            ))
         if s.strict_moves and payment_value(payment, "food") >= due:
             refuse_spare(payment, due, "food")
     else:
@@ -156,14 +153,10 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
     waste = max(0, value - due)
     paid = payment_goods(payment, "acc")
     if waste:
-        s.events.append(
-            Msg(
-                "{player} feeds the workers with {payment} ({waste} wasted).",
-                player=p.name,
-                payment=paid,
-                waste=Count(waste, "food"),
-            )
-        )
+        s.events.append(Msg(
+            "{player} feeds the workers with {payment} ({waste} wasted).",
+            player=p.name, payment=paid, waste=Count(waste, "food"),
+        ))
     else:
         s.events.append(Msg("{player} feeds the workers with {payment}.", player=p.name, payment=paid))
     if value < due:
@@ -212,14 +205,10 @@ def finish_round(s: GameState) -> None:
         place_stadium(s)
     ship = c.ships[card.ship]
     s.ship_stacks[ship.type].append(ship.id)
-    s.events.append(
-        Msg(
-            "The round card turns over: the {kind} {ship} (value {value}) enters play.",
-            kind=SHIP_KIND[ship.type],
-            ship=Card(ship.id),
-            value=ship.value,
-        )
-    )
+    s.events.append(Msg(
+        "The round card turns over: the {kind} {ship} (value {value}) enters play.",
+        kind=SHIP_KIND[ship.type], ship=Card(ship.id), value=ship.value,
+    ))
     s.feeding_queue = []
     s.main_done = False
     s.supplied = False
@@ -229,12 +218,10 @@ def finish_round(s: GameState) -> None:
         s.phase = "final"
         s.current = 0
         s.final_turns = 0
-        s.events.append(
-            Msg(
-                "The last round is over. Each player takes one final action, starting with {player}.",
-                player=s.players[0].name,
-            )
-        )
+        s.events.append(Msg(
+            "The last round is over. Each player takes one final action, starting with {player}.",
+            player=s.players[0].name,
+        ))
         return
     s.round += 1
     s.phase = "turn"
@@ -272,13 +259,10 @@ def place_stadium(s: GameState) -> None:
         if not st:
             del s.owner[STADIUM]
             st.append(STADIUM)
-            s.events.append(
-                Msg(
-                    "Proposal stack {n} is empty: the {building} takes its place and can now be built.",
-                    n=i + 1,
-                    building=Card(STADIUM),
-                )
-            )
+            s.events.append(Msg(
+                "Proposal stack {n} is empty: the {building} takes its place and can now be built.",
+                n=i + 1, building=Card(STADIUM),
+            ))
             return
 
 

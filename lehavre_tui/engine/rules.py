@@ -75,19 +75,17 @@ from .trade import buy, buy_building_action, buy_ship, purchases, sell, sell_shi
 from .words import fee_words, franc_count, francs_text, offer_goods
 
 __all__ = [
-    "apply",
-    "legal_actions",
-    "may_enter",
-    "fee_payment",
-    "fee_text",
-    "fee_words",
-    "food_due",
-    "ship_food",
+    "apply", "legal_actions", "may_enter", "fee_payment", "fee_text", "fee_words", "food_due", "ship_food",
     "TURNS_PER_ROUND",
 ]
 
 
+
+
+
 # --- checks shared by several actions ---------------------------------------------------------
+
+
 
 
 # --- supply action ------------------------------------------------------------------------------
@@ -108,25 +106,15 @@ def _supply(s: GameState, a: Supply) -> None:
     s.offers[first] += 1
     s.offers[second] += 1
     if first_time:
-        s.events.append(
-            Msg(
-                "{player}'s ship reaches the {ordinal} chit (turned face up): {first} and {second} are unloaded.",
-                player=p.name,
-                ordinal=_ORDINALS[pos],
-                first=unloaded[0],
-                second=unloaded[1],
-            )
-        )
+        s.events.append(Msg(
+            "{player}'s ship reaches the {ordinal} chit (turned face up): {first} and {second} are unloaded.",
+            player=p.name, ordinal=_ORDINALS[pos], first=unloaded[0], second=unloaded[1],
+        ))
     else:
-        s.events.append(
-            Msg(
-                "{player}'s ship reaches the {ordinal} chit: {first} and {second} are unloaded.",
-                player=p.name,
-                ordinal=_ORDINALS[pos],
-                first=unloaded[0],
-                second=unloaded[1],
-            )
-        )
+        s.events.append(Msg(
+            "{player}'s ship reaches the {ordinal} chit: {first} and {second} are unloaded.",
+            player=p.name, ordinal=_ORDINALS[pos], first=unloaded[0], second=unloaded[1],
+        ))
     s.supplied = True
     if pays_interest:
         interest(s)
@@ -148,6 +136,10 @@ def _chit(chit_id: int) -> tuple[int, int, tuple[Goods, Goods], bool]:
     )
 
 
+
+
+
+
 # --- main action A ------------------------------------------------------------------------------
 
 
@@ -155,21 +147,17 @@ def _take(s: GameState, a: TakeOffer) -> None:
     main_check(s)
     space = a.space.lower()
     if space not in OFFER_SPACES:
-        raise IllegalAction(
-            Msg(
-                "'{typed}' is not an offer space; choose one of {spaces}.",
-                typed=a.space,
-                spaces=", ".join(OFFER_SPACES),
-            )
-        )
+        raise IllegalAction(Msg(
+            "'{typed}' is not an offer space; choose one of {spaces}.", typed=a.space, spaces=", ".join(OFFER_SPACES)
+        ))
     i = OFFER_SPACES.index(space)
     n = s.offers[i]
     if n == 0:
         if space == "francs":
             raise IllegalAction(Msg("The francs space is empty; take goods from a space that has some."))
-        raise IllegalAction(
-            Msg("The {good} space is empty; take goods from a space that has some.", good=GoodName(OFFER_GOOD[space]))
-        )
+        raise IllegalAction(Msg(
+            "The {good} space is empty; take goods from a space that has some.", good=GoodName(OFFER_GOOD[space])
+        ))
     p = s.players[s.current]
     if space == "francs":
         p.francs += n
@@ -205,13 +193,10 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True
         food_only = a.fee == "food" or a.fee_goods is not None
         alts = [f for f in card.fees if f.food] if food_only else list(card.fees)
         if not alts:
-            raise IllegalAction(
-                Msg(
-                    "The {building}'s fee is {fee}; it cannot be paid in food.",
-                    building=Card(card.id),
-                    fee=_fee_words(card),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building}'s fee is {fee}; it cannot be paid in food.",
+                building=Card(card.id), fee=_fee_words(card)
+            ))
         for fee in alts:
             if fee.francs:
                 if p.francs >= fee.francs:
@@ -233,8 +218,7 @@ def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True
 def _unpaid_fee(card: BuildingCard) -> Msg:
     return Msg(
         "The {building}'s entry fee is {fee}; you cannot pay it (loans may not pay fees).",
-        building=Card(card.id),
-        fee=_fee_words(card),
+        building=Card(card.id), fee=_fee_words(card),
     )
 
 
@@ -296,60 +280,35 @@ def _enters(s: GameState, p: PlayerState, owner: int, payment: Payment, card: Bu
         if over > 0:
             return Msg(
                 "{player} enters the {building}, paying {fee} to {owner} ({over} more than the fee).",
-                player=p.name,
-                building=building,
-                fee=fee,
-                owner=o.name,
-                over=Count(over, "food"),
+                player=p.name, building=building, fee=fee, owner=o.name, over=Count(over, "food"),
             )
-        return Msg(
-            "{player} enters the {building}, paying {fee} to {owner}.",
-            player=p.name,
-            building=building,
-            fee=fee,
-            owner=o.name,
-        )
+        return Msg("{player} enters the {building}, paying {fee} to {owner}.",
+                   player=p.name, building=building, fee=fee, owner=o.name)
     # the town's building: francs go to the bank, food tokens back to the general supply
     fr = payment.get(FRANCS, 0)
     food = Goods.made(tuple([(t, n) for t, n in payment.items() if isinstance(t, Good) and n]), 0, "acc")
     if not food.goods:
-        return Msg(
-            "{player} enters the {building}, paying {francs} to the bank.",
-            player=p.name,
-            building=building,
-            francs=franc_count(fr, "acc"),
-        )
+        return Msg("{player} enters the {building}, paying {francs} to the bank.",
+                   player=p.name, building=building, francs=franc_count(fr, "acc"))
     if fr:
         if over > 0:
             return Msg(
                 "{player} enters the {building}, paying {food} to the supply and {francs} to the bank "
                 "({over} more than the fee).",
-                player=p.name,
-                building=building,
-                food=food,
-                francs=franc_count(fr, "acc"),
-                over=Count(over, "food"),
+                player=p.name, building=building, food=food, francs=franc_count(fr, "acc"), over=Count(over, "food"),
             )
         return Msg(
             "{player} enters the {building}, paying {food} to the supply and {francs} to the bank.",
-            player=p.name,
-            building=building,
-            food=food,
-            francs=franc_count(fr, "acc"),
+            player=p.name, building=building, food=food, francs=franc_count(fr, "acc"),
         )
     if over > 0:
         return Msg(
             "{player} enters the {building}, paying {food} to the supply ({over} more than the fee).",
-            player=p.name,
-            building=building,
-            food=food,
-            over=Count(over, "food"),
+            player=p.name, building=building, food=food, over=Count(over, "food"),
         )
     return Msg(
         "{player} enters the {building}, paying {food} to the supply.",
-        player=p.name,
-        building=building,
-        food=food,
+        player=p.name, building=building, food=food,
     )
 
 
@@ -372,16 +331,16 @@ def _food_fee(building: str) -> int:
 def _fee_choice_check(s: GameState, seat: int, owner: int, card: BuildingCard, a: Enter) -> None:
     """Refuse a fee named where none is due, a fee named two ways, and counts below 1."""
     if owner == seat:
-        raise IllegalAction(
-            Msg("You own the {building}, so you pay no entry fee; leave out the fee payment.", building=Card(card.id))
-        )
+        raise IllegalAction(Msg(
+            "You own the {building}, so you pay no entry fee; leave out the fee payment.", building=Card(card.id)
+        ))
     if not card.fees:
         raise IllegalAction(Msg("The {building} is free to enter; leave out the fee payment.", building=Card(card.id)))
     if a.fee_goods is not None:
         if a.fee == "francs":
-            raise IllegalAction(
-                Msg("Pay the fee either in francs ('fee francs') or with the tokens you name, not both.")
-            )
+            raise IllegalAction(Msg(
+                "Pay the fee either in francs ('fee francs') or with the tokens you name, not both."
+            ))
         positive_counts(a.fee_goods)
 
 
@@ -389,29 +348,29 @@ def _enter_check(s: GameState, seat: int, card: BuildingCard) -> None:
     b = card.id
     if b not in s.owner:
         if any(b in st for st in s.proposals):
-            raise IllegalAction(
-                Msg("The {building} is still a building proposal; build or buy it first.", building=Card(b))
-            )
+            raise IllegalAction(Msg(
+                "The {building} is still a building proposal; build or buy it first.", building=Card(b)
+            ))
         raise IllegalAction(Msg("The {building} is not in play.", building=Card(b)))
     if not card.can_enter:
-        raise IllegalAction(
-            Msg("The {building} offers no action (lock symbol); it counts only at the end.", building=Card(b))
-        )
+        raise IllegalAction(Msg(
+            "The {building} offers no action (lock symbol); it counts only at the end.", building=Card(b)
+        ))
     p = s.players[seat]
     if p.worker == b:
-        raise IllegalAction(
-            Msg("Your worker already stands on the {building}; enter another building.", building=Card(b))
-        )
+        raise IllegalAction(Msg(
+            "Your worker already stands on the {building}; enter another building.", building=Card(b)
+        ))
     if s.phase != "final":
         for q in s.players:
             if q.worker == b:
-                raise IllegalAction(
-                    Msg("The {building} is occupied by {player}'s worker.", building=Card(b), player=q.name)
-                )
+                raise IllegalAction(Msg(
+                    "The {building} is occupied by {player}'s worker.", building=Card(b), player=q.name
+                ))
     if b not in _enterable():
-        raise IllegalAction(
-            Msg("The {building}'s action is not available in this version of the game yet.", building=Card(b))
-        )
+        raise IllegalAction(Msg(
+            "The {building}'s action is not available in this version of the game yet.", building=Card(b)
+        ))
 
 
 def may_enter(s: GameState, building: str) -> bool:
@@ -525,7 +484,9 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
         if blind:
             ok = payable.get(key)
             if ok is None:
-                ok = payable[key] = any(p.francs >= francs if francs else food >= need for need, francs in key)
+                ok = payable[key] = any(
+                    p.francs >= francs if francs else food >= need for need, francs in key
+                )
             if ok:
                 out.extend(options(free, card))
             continue
@@ -557,14 +518,10 @@ def _build(s: GameState, a: Build) -> None:
     own_turn(s, BUILDING)
     pend = s.pending
     if pend is None or pend.kind != "build" or pend.remaining <= 0:
-        raise IllegalAction(
-            Msg(
-                "You can build only as the action of a {firm}, the {construction} or the {sawmill}.",
-                firm=Card("building_firm_1"),
-                construction=Card("construction_firm"),
-                sawmill=Card("sawmill"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "You can build only as the action of a {firm}, the {construction} or the {sawmill}.",
+            firm=Card("building_firm_1"), construction=Card("construction_firm"), sawmill=Card("sawmill"),
+        ))
     via = building_card(pend.building)
     if a.goods is not None and s.strict_moves:
         positive_counts(a.goods)
@@ -576,23 +533,25 @@ def _build(s: GameState, a: Build) -> None:
 def _reorder(s: GameState, a: Reorder) -> None:
     own_turn(s, LOOKING)
     if s.pending is None or s.pending.kind != "peek":
-        raise IllegalAction(
-            Msg(
-                "Only after the {building} may you look at the top two special buildings.", building=Card("marketplace")
-            )
-        )
+        raise IllegalAction(Msg(
+            "Only after the {building} may you look at the top two special buildings.", building=Card("marketplace")
+        ))
     name = s.players[s.current].name
     if a.swap and len(s.special_deck) >= 2:
         s.special_deck[0], s.special_deck[1] = s.special_deck[1], s.special_deck[0]
         s.events.append(Msg("{player} looks at the top two special buildings and swaps them.", player=name))
     else:
-        s.events.append(
-            Msg("{player} looks at the top two special buildings and puts them back as they were.", player=name)
-        )
+        s.events.append(Msg(
+            "{player} looks at the top two special buildings and puts them back as they were.", player=name
+        ))
     s.pending = None
 
 
 # --- extra actions ------------------------------------------------------------------------------
+
+
+
+
 
 
 # --- end of turn, end of round ------------------------------------------------------------------
@@ -624,6 +583,8 @@ def _end_turn(s: GameState, a: EndTurn) -> None:
         end_round(s)
     else:
         s.current = (s.current + 1) % n
+
+
 
 
 # --- the two entry points -----------------------------------------------------------------------

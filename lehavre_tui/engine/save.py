@@ -118,30 +118,23 @@ def nesting_depth(text: str, limit: int = MAX_SAVE_DEPTH) -> int:
 def parse_save_json(text: str) -> Any:
     """The JSON value of a save's text, within the bounds of a real save; SaveError otherwise."""
     if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(
-            Msg(
-                "The save is {size} MB, far more than any game's save (under {limit} MB); it is not a save of this game.",
-                size=f"{len(text) / 1e6:.1f}",
-                limit=MAX_SAVE_BYTES // 1_000_000,
-            )
-        )
+        raise SaveError(Msg(
+            "The save is {size} MB, far more than any game's save (under {limit} MB); it is not a save of this game.",
+            size=f"{len(text) / 1e6:.1f}", limit=MAX_SAVE_BYTES // 1_000_000,
+        ))
     if nesting_depth(text) > MAX_SAVE_DEPTH:
-        raise SaveError(
-            Msg(
-                "The save file is nested more than {n} levels deep, which no game's save is; "
-                "it is damaged or not a save of this game.",
-                n=MAX_SAVE_DEPTH,
-            )
-        )
+        raise SaveError(Msg(
+            "The save file is nested more than {n} levels deep, which no game's save is; "
+            "it is damaged or not a save of this game.",
+            n=MAX_SAVE_DEPTH,
+        ))
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(
-            Msg(
-                "The save file is not valid JSON (line {line}); it may be damaged.",
-                line=exc.lineno,
-            )
-        ) from None
+        raise SaveError(Msg(
+            "The save file is not valid JSON (line {line}); it may be damaged.",
+            line=exc.lineno,
+        )) from None
     except ValueError:  # e.g. an integer of thousands of digits
         raise SaveError(Msg("The save file holds a number far too long for any game; it is damaged.")) from None
     try:  # half a surrogate pair, as it is or as an escape: such text could never be saved again
@@ -157,7 +150,9 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[Msg]
     """Read a save; raise SaveError with a clear sentence if it is damaged."""
     raw = parse_save_json(text)
     if not isinstance(raw, dict):
-        raise SaveError(Msg("The file holds no saved game (a save is a JSON object with the set-up and the moves)."))
+        raise SaveError(Msg(
+            "The file holds no saved game (a save is a JSON object with the set-up and the moves)."
+        ))
     try:
         save = SaveFile.model_validate(raw)
     except ValidationError as exc:
@@ -165,19 +160,13 @@ def load_save(text: str) -> tuple[Setup, list[Action], GameState, list[list[Msg]
         raise SaveError(Msg("The save file is damaged: '{where}' is missing or wrong.", where=where)) from None
     if save.format_version not in _LEFT_OUT:
         if abs(save.format_version) < 10**6:
-            raise SaveError(
-                Msg(
-                    "This save has format version {version}; this game reads versions 1 to {latest}.",
-                    version=save.format_version,
-                    latest=FORMAT_VERSION,
-                )
-            )
-        raise SaveError(
-            Msg(
-                "This save has format version beyond any; this game reads versions 1 to {latest}.",
-                latest=FORMAT_VERSION,
-            )
-        )
+            raise SaveError(Msg(
+                "This save has format version {version}; this game reads versions 1 to {latest}.",
+                version=save.format_version, latest=FORMAT_VERSION,
+            ))
+        raise SaveError(Msg(
+            "This save has format version beyond any; this game reads versions 1 to {latest}.", latest=FORMAT_VERSION
+        ))
     setup = save.setup
     if save.format_version == 1:
         setup = setup.model_copy(update={"interest_choice": False})

@@ -42,7 +42,9 @@ def score(s: GameState, seat: int) -> Score:
     ship_value = sum(c.ships[x].value for x in p.ships)
     goods = sum(p.goods)
     bonuses = {
-        card.name: bonus_value(card.bonus, owned, len(p.ships), goods) for card in owned if card.bonus is not None
+        card.name: bonus_value(card.bonus, owned, len(p.ships), goods)
+        for card in owned
+        if card.bonus is not None
     }
     buildings = sum(card.value for card in owned)
     penalty = -LOAN_PENALTY * p.loans

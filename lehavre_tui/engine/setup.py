@@ -156,35 +156,26 @@ def _check(setup: Setup, c: Content) -> None:
             if b not in c.buildings or c.buildings[b].deck != "standard":
                 raise IllegalAction(Msg("'{typed}' is not a standard building for a proposal stack.", typed=b))
             if where.get(b) == i:
-                raise IllegalAction(
-                    Msg(
-                        "The {building} is named twice in proposal stack {n}; each building exists once, so name it once.",
-                        building=Card(b),
-                        n=i,
-                    )
-                )
+                raise IllegalAction(Msg(
+                    "The {building} is named twice in proposal stack {n}; each building exists once, so name it once.",
+                    building=Card(b), n=i,
+                ))
             if b in where:
-                raise IllegalAction(
-                    Msg(
-                        "The {building} is named in proposal stacks {first} and {second}; each building exists "
-                        "once, so put it in one stack.",
-                        building=Card(b),
-                        first=where[b],
-                        second=i,
-                    )
-                )
+                raise IllegalAction(Msg(
+                    "The {building} is named in proposal stacks {first} and {second}; each building exists "
+                    "once, so put it in one stack.",
+                    building=Card(b), first=where[b], second=i,
+                ))
             where[b] = i
     dealt: set[str] = set()
     for b in setup.special_deck:
         if b not in c.buildings or c.buildings[b].deck != "special":
             raise IllegalAction(Msg("'{typed}' is not a special building.", typed=b))
         if b in dealt:
-            raise IllegalAction(
-                Msg(
-                    "The {building} is named twice among the special buildings; each exists once, so name it once.",
-                    building=Card(b),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} is named twice among the special buildings; each exists once, so name it once.",
+                building=Card(b),
+            ))
         dealt.add(b)
 
 
@@ -243,14 +234,12 @@ def _begins(variant: Variant, names: list[str]) -> Msg:
         return MsgN(
             "A short game for {n} player begins: {names}. {first} starts.",
             "A short game for {n} players begins: {names}. {first} starts.",
-            "n",
-            **args,
+            "n", **args,
         )
     return MsgN(
         "A full game for {n} player begins: {names}. {first} starts.",
         "A full game for {n} players begins: {names}. {first} starts.",
-        "n",
-        **args,
+        "n", **args,
     )
 
 

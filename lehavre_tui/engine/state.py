@@ -44,6 +44,7 @@ class PlayerState(BaseModel):
     turns_taken: int = 0
 
     if not TYPE_CHECKING:
+
         # Assignments inside the engine are not validated (validate_assignment is off);
         # fields live in the instance dict, so the plain object assignment stores them
         # and skipping pydantic's bookkeeping keeps apply() cheap.
@@ -119,6 +120,7 @@ class GameState(BaseModel):
     players: list[PlayerState]
 
     if not TYPE_CHECKING:
+
         # Assignments inside the engine are not validated (validate_assignment is off);
         # fields live in the instance dict, so the plain object assignment stores them
         # and skipping pydantic's bookkeeping keeps apply() cheap.

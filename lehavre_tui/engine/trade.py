@@ -47,57 +47,41 @@ def buy(s: GameState, a: BuyBuilding) -> None:
     building = CARDS[b]
     if owner is not None and owner != TOWN:
         if owner == s.current:
-            raise IllegalAction(
-                Msg(
-                    "The {building} belongs to you; only the town's buildings and the proposal tops can be bought.",
-                    building=building,
-                )
-            )
-        raise IllegalAction(
-            Msg(
-                "The {building} belongs to {owner}; only the town's buildings and the proposal tops can be bought.",
+            raise IllegalAction(Msg(
+                "The {building} belongs to you; only the town's buildings and the proposal tops can be bought.",
                 building=building,
-                owner=s.players[owner].name,
-            )
-        )
+            ))
+        raise IllegalAction(Msg(
+            "The {building} belongs to {owner}; only the town's buildings and the proposal tops can be bought.",
+            building=building, owner=s.players[owner].name,
+        ))
     if owner is None and stack is None:
         if any(b in st for st in s.proposals):
-            raise IllegalAction(
-                Msg(
-                    "The {building} is not on top of its proposal stack; only top cards can be bought.",
-                    building=building,
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} is not on top of its proposal stack; only top cards can be bought.", building=building
+            ))
         raise IllegalAction(Msg("The {building} is not in play.", building=building))
     if card.price is None:
         if card.cost is None:
             raise IllegalAction(Msg("The {building} cannot be bought.", building=building))
         raise IllegalAction(Msg("The {building} cannot be bought, only built.", building=building))
     if b in s.turn_sold:
-        raise IllegalAction(
-            Msg("You sold the {building} this turn; it cannot be bought back in the same turn.", building=building)
-        )
+        raise IllegalAction(Msg(
+            "You sold the {building} this turn; it cannot be bought back in the same turn.", building=building
+        ))
     if p.francs < card.price:
-        raise IllegalAction(
-            Msg(
-                "The {building} costs {price}; you have {have} (loans may not pay for it).",
-                building=building,
-                price=franc_count(card.price),
-                have=p.francs,
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} costs {price}; you have {have} (loans may not pay for it).",
+            building=building, price=franc_count(card.price), have=p.francs,
+        ))
     p.francs -= card.price
     if stack is not None:
         s.proposals[stack].pop(0)
     s.owner[b] = s.current
-    s.events.append(
-        Msg(
-            "{player} buys the {building} for {price}.",
-            player=p.name,
-            building=building,
-            price=franc_count(card.price, "acc"),
-        )
-    )
+    s.events.append(Msg(
+        "{player} buys the {building} for {price}.",
+        player=p.name, building=building, price=franc_count(card.price, "acc")
+    ))
     send_workers_home(s, b)
 
 
@@ -114,12 +98,10 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
     kinds = content().ship_kinds
     t = a.ship_type.lower()
     if t not in kinds:
-        raise IllegalAction(
-            Msg(
-                "'{typed}' is not a ship type; choose wooden, iron, steel or luxury.",
-                typed=a.ship_type,
-            )
-        )
+        raise IllegalAction(Msg(
+            "'{typed}' is not a ship type; choose wooden, iron, steel or luxury.",
+            typed=a.ship_type,
+        ))
     kind = kinds[t]
     stack = s.ship_stacks[t]
     if not stack:
@@ -131,28 +113,18 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
         raise IllegalAction(Msg("You sold that ship this turn; it cannot be bought back in the same turn."))
     p = s.players[s.current]
     if p.francs < kind.price:
-        raise IllegalAction(
-            Msg(
-                "{a_kind} costs {price}; you have {have}.",
-                a_kind=A_SHIP_KIND[t],
-                price=franc_count(kind.price),
-                have=p.francs,
-            )
-        )
+        raise IllegalAction(Msg(
+            "{a_kind} costs {price}; you have {have}.",
+            a_kind=A_SHIP_KIND[t], price=franc_count(kind.price), have=p.francs
+        ))
     p.francs -= kind.price
     stack.pop()
     p.ships.append(ship)
     sc = content().ships[ship]
-    s.events.append(
-        Msg(
-            "{player} buys the {kind} {ship} (value {value}) for {price}.",
-            player=p.name,
-            kind=SHIP_KIND[t],
-            ship=Card(ship),
-            value=sc.value,
-            price=franc_count(kind.price, "acc"),
-        )
-    )
+    s.events.append(Msg(
+        "{player} buys the {kind} {ship} (value {value}) for {price}.",
+        player=p.name, kind=SHIP_KIND[t], ship=Card(ship), value=sc.value, price=franc_count(kind.price, "acc"),
+    ))
 
 
 def turn_player(s: GameState) -> int | None:
@@ -185,18 +157,15 @@ def seller_seat(s: GameState, seat: int | None) -> int:
     if seat is None or seat == s.current:
         return s.current
     if not 0 <= seat < s.num_players:
-        raise IllegalAction(
-            Msg("There is no seat {seat} at this table of {players}.", seat=seat + 1, players=s.num_players)
-        )
+        raise IllegalAction(Msg(
+            "There is no seat {seat} at this table of {players}.", seat=seat + 1, players=s.num_players
+        ))
     if s.pending is not None:
-        raise IllegalAction(
-            Msg(
-                "{player} is still carrying out the action of the {building}; sell when it is done "
-                "(nobody sells during another player's action).",
-                player=s.players[s.current].name,
-                building=CARDS[s.pending.building],
-            )
-        )
+        raise IllegalAction(Msg(
+            "{player} is still carrying out the action of the {building}; sell when it is done "
+            "(nobody sells during another player's action).",
+            player=s.players[s.current].name, building=CARDS[s.pending.building],
+        ))
     return seat
 
 
@@ -209,23 +178,19 @@ def sell(s: GameState, a: SellBuilding) -> None:
     p = s.players[seat]
     card = building_card(a.building)
     if s.owner.get(card.id) != seat:
-        raise IllegalAction(
-            Msg("You do not own the {building}; you can sell only your own buildings.", building=Card(card.id))
-        )
+        raise IllegalAction(Msg(
+            "You do not own the {building}; you can sell only your own buildings.", building=Card(card.id)
+        ))
     s.owner[card.id] = TOWN
     # keep the town's buildings in order of arrival
     del s.owner[card.id]
     s.owner[card.id] = TOWN
     p.francs += card.value // 2
     _sold(s, card.id, seat)
-    s.events.append(
-        Msg(
-            "{player} sells the {building} to the town for {price}.",
-            player=p.name,
-            building=CARDS[card.id],
-            price=franc_count(card.value // 2, "acc"),
-        )
-    )
+    s.events.append(Msg(
+        "{player} sells the {building} to the town for {price}.",
+        player=p.name, building=CARDS[card.id], price=franc_count(card.value // 2, "acc"),
+    ))
     send_workers_home(s, card.id)
 
 
@@ -245,15 +210,10 @@ def sell_ship(s: GameState, a: SellShip) -> None:
     s.ship_stacks[sc.type].append(ship)
     p.francs += sc.value // 2
     _sold(s, ship, seat)
-    s.events.append(
-        Msg(
-            "{player} sells the {kind} {ship} to the town for {price}.",
-            player=p.name,
-            kind=SHIP_KIND[sc.type],
-            ship=Card(ship),
-            price=franc_count(sc.value // 2, "acc"),
-        )
-    )
+    s.events.append(Msg(
+        "{player} sells the {kind} {ship} to the town for {price}.",
+        player=p.name, kind=SHIP_KIND[sc.type], ship=Card(ship), price=franc_count(sc.value // 2, "acc"),
+    ))
 
 
 def purchases(s: GameState, p: PlayerState) -> list[Action]:

@@ -67,14 +67,8 @@ def offer_goods(space: str, n: int, case: Case = "nom") -> Goods:
     return Goods(((_OFFER_GOOD[space], n),), 0, case)
 
 
-_OFFER_GOOD = {
-    "fish": Good.FISH,
-    "wood": Good.WOOD,
-    "clay": Good.CLAY,
-    "iron": Good.IRON,
-    "grain": Good.GRAIN,
-    "cattle": Good.CATTLE,
-}
+_OFFER_GOOD = {"fish": Good.FISH, "wood": Good.WOOD, "clay": Good.CLAY, "iron": Good.IRON,
+               "grain": Good.GRAIN, "cattle": Good.CATTLE}
 
 
 @lru_cache(maxsize=512)

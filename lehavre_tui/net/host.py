@@ -47,6 +47,7 @@ from .protocol import (
     Command,
     CreateTable,
     Done,
+    FreeSeat,
     Hello,
     JoinTable,
     LeaveTable,
@@ -314,6 +315,9 @@ class Host:
         hello = await self._read(client, reader, HELLO_SECONDS)
         if hello is None or hello is SKIPPED:
             return
+        if isinstance(hello, FreeSeat):
+            client.send(self._free_seat_asked(hello))
+            return
         if not isinstance(hello, Hello):
             client.send(Bye.of(Msg("Say hello first (the table client does).")))
             return
@@ -406,6 +410,39 @@ class Host:
         client.login, client.name = login, name
         client.lang = hello.lang
         return True
+
+    def _free_seat_asked(self, asked: FreeSeat) -> Bye:
+        """`lehavre host --free-seat`, from the host's own user only; the answer ends it."""
+        if not _same_secret(asked.key, self.local_key):
+            return Bye.of(Msg("Only the host's own user frees a seat."))
+        freed = self.free_seat(asked.table, clean_text(asked.name))
+        if freed is None:
+            return Bye.of(
+                Msg(
+                    "Table {table} has no seat of {player} waiting: see the tables the host lists.",
+                    table=asked.table,
+                    player=clean_text(asked.name)[:40],
+                )
+            )
+        for other in list(self.clients):  # whoever holds the seat now leaves it
+            game = self.tables.get(asked.table)
+            if (
+                game is not None
+                and other.game is game
+                and other.seat is not None
+                and game.seats[other.seat].name == freed
+            ):
+                other.send(Bye.of(Msg("The host freed this seat; log in again to sit down.")))
+                self._leave_table(other)
+                other.closed = True
+                other.writer.close()
+        return Bye.of(
+            Msg(
+                "The seat of {player} at table {table} is free: the next login named {player} sits there and owns it.",
+                player=freed,
+                table=asked.table,
+            )
+        )
 
     def _home_table(self, client: Client) -> int | None:
         """The table a login goes to without the lobby: the one table waiting for it (its

@@ -58,6 +58,16 @@ class Hello(_Message):
     table: int | None = None  # the table to sit at; None: the lobby (or the code's table)
 
 
+class FreeSeat(_Message):
+    """Instead of a hello, from the host's own user (`lehavre host --free-seat`): the seat of
+    `name` at `table` is bound to nobody again, for a player who lost their key or code."""
+
+    type: Literal["free-seat"] = "free-seat"
+    key: str = Field(max_length=128)  # the host's local key
+    table: int
+    name: str = Field(max_length=64)
+
+
 class ListTables(_Message):
     type: Literal["list"] = "list"
 
@@ -99,7 +109,7 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | ListTables | CreateTable | JoinTable | LeaveTable | Command | Say | Ping,
+    Hello | FreeSeat | ListTables | CreateTable | JoinTable | LeaveTable | Command | Say | Ping,
     Field(discriminator="type"),
 ]
 

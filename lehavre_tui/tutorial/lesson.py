@@ -42,9 +42,9 @@ SPECIALS = ["steelworks", "luxury_yacht", "fish_restaurant", "coal_trader", "sme
 
 SETUP = Setup(players=3, variant="full", names=NAMES, seed=7, chit_order=CHITS, stacks=STACKS, special_deck=SPECIALS)
 
-INTRO = N_(
-    "This is the rulebook's example: Peter, Tom and Martin play the first round of a full game, "
-    "and you make every move for all three. Each starts with 5 francs and 1 coal."
+INTRO = (
+    N_("This is the rulebook's example: Peter, Tom and Martin play the first round of a full game, "
+       "and you make every move for all three. Each starts with 5 francs and 1 coal.")
 )
 
 
@@ -64,26 +64,18 @@ STEPS: tuple[Step, ...] = (
     Step(
         Supply(),
         "supply",
-        N_(
-            "Every turn starts with the supply action: type 'supply' (or just 's'). Peter's ship "
-            "sails onto the first of the seven face-down supply chits."
-        ),
-        N_(
-            "The chit shows iron and a franc: one of each went onto its offer space. "
-            "The franc space holds 3 francs now."
-        ),
+        N_("Every turn starts with the supply action: type 'supply' (or just 's'). Peter's ship "
+           "sails onto the first of the seven face-down supply chits."),
+        N_("The chit shows iron and a franc: one of each went onto its offer space. "
+           "The franc space holds 3 francs now."),
     ),
     Step(
         TakeOffer(space="francs"),
         "take francs",
-        N_(
-            "Next, one main action: take everything on one offer space, or use a building. "
-            "Peter takes the 3 francs: 'take francs'."
-        ),
-        N_(
-            "Peter has 8 francs. He could buy a building now as an extra action (the Marketplace costs 6), "
-            "but he keeps his money this turn."
-        ),
+        N_("Next, one main action: take everything on one offer space, or use a building. "
+           "Peter takes the 3 francs: 'take francs'."),
+        N_("Peter has 8 francs. He could buy a building now as an extra action (the Marketplace costs 6), "
+           "but he keeps his money this turn."),
     ),
     Step(
         EndTurn(),
@@ -96,10 +88,8 @@ STEPS: tuple[Step, ...] = (
         Supply(),
         "supply",
         N_("Tom's turn starts with the supply action too: 'supply'. His ship moves to the second chit."),
-        N_(
-            "Wood and fish arrive. This is the Interest chit (marked on the track): when a ship lands on it, "
-            "every player with a loan pays 1 franc. Nobody has a loan yet."
-        ),
+        N_("Wood and fish arrive. This is the Interest chit (marked on the track): when a ship lands on it, "
+           "every player with a loan pays 1 franc. Nobody has a loan yet."),
     ),
     Step(
         TakeOffer(space="wood"),
@@ -118,10 +108,8 @@ STEPS: tuple[Step, ...] = (
     Step(
         TakeOffer(space="fish"),
         "take fish",
-        N_(
-            "Martin takes the 4 fish: 'take fish'. Fish is food, and at the end of every round each player "
-            "must pay food for the workers."
-        ),
+        N_("Martin takes the 4 fish: 'take fish'. Fish is food, and at the end of every round each player "
+           "must pay food for the workers."),
         N_("Martin has 4 fish, worth 4 food: the 2 food this round asks of him are covered."),
     ),
     Step(EndTurn(), "end", N_("Martin is done: 'end'."), N_("Peter's second turn.")),
@@ -135,31 +123,23 @@ STEPS: tuple[Step, ...] = (
     Step(
         BuyBuilding(building="marketplace"),
         "buy marketplace",
-        N_(
-            "Buying is an extra action, allowed before or after the main action. Peter buys the Marketplace, "
-            "on top of a proposal stack, for 6 francs: 'buy marketplace'."
-        ),
+        N_("Buying is an extra action, allowed before or after the main action. Peter buys the Marketplace, "
+           "on top of a proposal stack, for 6 francs: 'buy marketplace'."),
         N_("The Marketplace is Peter's: it counts for his wealth, and anyone else who uses it pays him its entry fee."),
     ),
     Step(
         Enter(building="marketplace", goods={"coal": 1, "grain": 1}),
         "enter marketplace coal grain",
-        N_(
-            "His main action: his worker enters the Marketplace; it is his own, so no entry fee. It gives "
-            "2 standard goods of different kinds: 'enter marketplace coal grain'."
-        ),
-        N_(
-            "Peter took 1 coal and 1 grain from the supply. The Marketplace also lets him look at the top two "
-            "special buildings."
-        ),
+        N_("His main action: his worker enters the Marketplace; it is his own, so no entry fee. It gives "
+           "2 standard goods of different kinds: 'enter marketplace coal grain'."),
+        N_("Peter took 1 coal and 1 grain from the supply. The Marketplace also lets him look at the top two "
+           "special buildings."),
     ),
     Step(
         Reorder(swap=True),
         "swap",
-        N_(
-            "Peter puts the two special buildings back: 'swap' changes their order, 'keep' leaves it. "
-            "The rulebook does not say which; either will do."
-        ),
+        N_("Peter puts the two special buildings back: 'swap' changes their order, 'keep' leaves it. "
+           "The rulebook does not say which; either will do."),
         N_("Only Peter knows their order now. Special buildings come out later in the game."),
         also=(Reorder(swap=False),),
     ),
@@ -174,14 +154,10 @@ STEPS: tuple[Step, ...] = (
     Step(
         Enter(building="building_firm_1", targets=("joinery",)),
         "build joinery",
-        N_(
-            "Tom builds: he enters the town's free Building Firm (the other asks 1 food as entry fee) and builds "
-            "the Joinery, now on top of a stack, for 3 wood: 'build joinery'."
-        ),
-        N_(
-            "The Joinery is Tom's; its 3 wood went back to the supply. His worker stays on the Building Firm "
-            "until he uses another building."
-        ),
+        N_("Tom builds: he enters the town's free Building Firm (the other asks 1 food as entry fee) and builds "
+           "the Joinery, now on top of a stack, for 3 wood: 'build joinery'."),
+        N_("The Joinery is Tom's; its 3 wood went back to the supply. His worker stays on the Building Firm "
+           "until he uses another building."),
     ),
     Step(EndTurn(), "end", N_("Tom is done: 'end'."), N_("Martin's second turn.")),
     # --- Turn 6: Martin ---------------------------------------------------------------------
@@ -194,10 +170,8 @@ STEPS: tuple[Step, ...] = (
     Step(
         TakeOffer(space="wood"),
         "take wood",
-        N_(
-            "Martin takes the 2 wood: 'take wood'. He means to sell wood at Tom's Joinery next round, "
-            "saving for a wooden ship (14 francs)."
-        ),
+        N_("Martin takes the 2 wood: 'take wood'. He means to sell wood at Tom's Joinery next round, "
+           "saving for a wooden ship (14 francs)."),
         N_("Martin has 2 wood. To use Tom's Joinery he will pay Tom its entry fee, 1 food."),
     ),
     Step(
@@ -223,19 +197,15 @@ STEPS: tuple[Step, ...] = (
         EndTurn(),
         "end",
         N_("'end' closes the seventh turn, and with it the round."),
-        N_(
-            "Round 1 ends. No harvest this round (the round card says so). Then each player pays 2 food; "
-            "Tom has no food and paid 2 francs."
-        ),
+        N_("Round 1 ends. No harvest this round (the round card says so). Then each player pays 2 food; "
+           "Tom has no food and paid 2 francs."),
     ),
     # --- The end of the round: feeding ------------------------------------------------------
     Step(
         Feed(),
         "feed",
         N_("Martin may pay in fish or in francs, 1 food each. He pays 2 fish, as proposed: 'feed'."),
-        N_(
-            "All fed: Peter had no food and paid 2 francs. The town builds nothing this round; the round card "
-            "turns over and the first wooden ship comes into play. Round 2 begins with Tom."
-        ),
+        N_("All fed: Peter had no food and paid 2 francs. The town builds nothing this round; the round card "
+           "turns over and the first wooden ship comes into play. Round 2 begins with Tom."),
     ),
 )

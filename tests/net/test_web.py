@@ -91,17 +91,19 @@ async def test_a_browser_tab_does_not_take_a_seat_by_its_name(web: WebDoor, host
     assert (await anna.until("seated")).seat == 0  # type: ignore[union-attr]
     lines: list[str] = []
     host.guard.log = lines.append
-    async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(f"http://127.0.0.1:{web.port}/ws?width=100&height=30") as ws:
-            seen = bytearray()
-            await screen_until(ws, seen, b"English")
-            await ws.send_json(["focus", {}])
-            await ws.send_json(["stdin", "\r"])
-            await screen_until(ws, seen, b"k7mq-2xrd")
-            for keys in ("anna", "\r", two_players.code, "\r"):
-                await ws.send_json(["stdin", keys])
-                await asyncio.sleep(0.5)
-            await screen_until(ws, seen, b"belongs to the player who first sat in it")
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(f"http://127.0.0.1:{web.port}/ws?width=100&height=30") as ws,
+    ):
+        seen = bytearray()
+        await screen_until(ws, seen, b"English")
+        await ws.send_json(["focus", {}])
+        await ws.send_json(["stdin", "\r"])
+        await screen_until(ws, seen, b"k7mq-2xrd")
+        for keys in ("anna", "\r", two_players.code, "\r"):
+            await ws.send_json(["stdin", keys])
+            await asyncio.sleep(0.5)
+        await screen_until(ws, seen, b"belongs to the player who first sat in it")
     assert two_players.present.get(0) == 1 and two_players.seats[0].login == "anna"
     assert any("lehavre login accepted" in ln and "method=web" in ln for ln in lines)  # the tab's own login
     await anna.send({"type": "ping"})

@@ -83,12 +83,10 @@ class Ctx:
         need = self.energy_due(need)
         if need <= 0:
             if explicit and self.state.strict_moves:
-                raise IllegalAction(
-                    Msg(
-                        "The {building}'s discount covers all the energy here; leave out the energy payment.",
-                        building=Card("wind_farm"),
-                    )
-                )
+                raise IllegalAction(Msg(
+                    "The {building}'s discount covers all the energy here; leave out the energy payment.",
+                    building=Card("wind_farm"),
+                ))
             return {}
         if explicit is not None:
             payment = parse_payment(explicit)
@@ -96,9 +94,9 @@ class Ctx:
             if reserved:
                 for t, n in payment.items():
                     if isinstance(t, Good) and n + reserved[t] > self.p.goods[t]:
-                        raise IllegalAction(
-                            Msg("The {good} you offered as energy is needed for the action itself.", good=GoodName(t))
-                        )
+                        raise IllegalAction(Msg(
+                            "The {good} you offered as energy is needed for the action itself.", good=GoodName(t)
+                        ))
             return payment
         return choose_energy(self.p, need, reserved)
 
@@ -109,14 +107,10 @@ class Ctx:
         due = self.energy_due(need)
         payment = self.energy_payment(need, explicit, reserved)
         if payment is None:
-            raise IllegalAction(
-                Msg(
-                    "{what} needs {energy}; you have {have}.",
-                    what=what,
-                    energy=Count(due, "energy"),
-                    have=self.p.energy() - _reserved_energy(reserved),
-                )
-            )
+            raise IllegalAction(Msg(
+                "{what} needs {energy}; you have {have}.",
+                what=what, energy=Count(due, "energy"), have=self.p.energy() - _reserved_energy(reserved),
+            ))
         pay(self.p, payment)
         if payment:
             self.say(paid_as(self.name, payment, due, "energy"))
@@ -131,14 +125,10 @@ class Ctx:
         else:
             found = choose_food(self.p, need)
             if found is None:
-                raise IllegalAction(
-                    Msg(
-                        "{what} costs {food}; you have {have}.",
-                        what=what,
-                        food=Count(need, "food"),
-                        have=self.p.food_goods() + self.p.francs,
-                    )
-                )
+                raise IllegalAction(Msg(
+                    "{what} costs {food}; you have {have}.",
+                    what=what, food=Count(need, "food"), have=self.p.food_goods() + self.p.francs,
+                ))
             payment = found
         pay(self.p, payment)
         self.say(paid_as(self.name, payment, need, "food"))
@@ -168,9 +158,7 @@ class Ctx:
                 raise IllegalAction(
                     Msg(
                         "{what} needs {goods}; you have {have}.",
-                        what=what,
-                        goods=Goods.one(g, n),
-                        have=self.p.goods[g],
+                        what=what, goods=Goods.one(g, n), have=self.p.goods[g],
                     )
                 )
         for g, n in goods.items():
@@ -223,24 +211,16 @@ def material_payment(
                 left[sub] = left.get(sub, 0) - use2
                 short -= use2
             if short:
-                raise IllegalAction(
-                    Msg(
-                        "{what} needs {goods}; your goods do not cover the {good}.",
-                        what=what,
-                        goods=Goods.of(required),
-                        good=GoodName(g),
-                    )
-                )
+                raise IllegalAction(Msg(
+                    "{what} needs {goods}; your goods do not cover the {good}.",
+                    what=what, goods=Goods.of(required), good=GoodName(g),
+                ))
         extra = {g: n for g, n in left.items() if n}
         if extra:
-            raise IllegalAction(
-                Msg(
-                    "{what} needs {goods}; leave out the {extra}.",
-                    what=what,
-                    goods=Goods.of(required),
-                    extra=Goods.of(extra, case="acc"),
-                )
-            )
+            raise IllegalAction(Msg(
+                "{what} needs {goods}; leave out the {extra}.", what=what, goods=Goods.of(required),
+                extra=Goods.of(extra, case="acc"),
+            ))
         return goods
     out: dict[Good, int] = {}
     for g, n in required.items():
@@ -257,14 +237,10 @@ def material_payment(
                 out[sub] = out.get(sub, 0) + use2
             short -= use2
         if short:
-            raise IllegalAction(
-                Msg(
-                    "{what} needs {goods}; you have {have}.",
-                    what=what,
-                    goods=Goods.of(required),
-                    have=_have(p, required),
-                )
-            )
+            raise IllegalAction(Msg(
+                "{what} needs {goods}; you have {have}.", what=what, goods=Goods.of(required),
+                have=_have(p, required),
+            ))
     return out
 
 
@@ -294,12 +270,8 @@ def _compile(required: tuple[tuple[Good, int], ...]) -> Compiled:
     d = dict(required)
     others = tuple((g, n) for g, n in required if g not in _MATERIALS)
     return (
-        d.get(Good.WOOD, 0),
-        d.get(Good.CLAY, 0),
-        d.get(Good.BRICK, 0),
-        d.get(Good.IRON, 0),
-        d.get(Good.STEEL, 0),
-        others,
+        d.get(Good.WOOD, 0), d.get(Good.CLAY, 0), d.get(Good.BRICK, 0),
+        d.get(Good.IRON, 0), d.get(Good.STEEL, 0), others,
     )
 
 
@@ -398,12 +370,8 @@ def check_choices(card: BuildingCard, act: Enter) -> None:
     is almost always a mistake (the wrong building, or a payment meant elsewhere).
     """
     if (
-        act.amount is None
-        and act.goods is None
-        and not act.targets
-        and act.option is None
-        and act.energy is None
-        and act.food is None
+        act.amount is None and act.goods is None and not act.targets
+        and act.option is None and act.energy is None and act.food is None
     ):
         return  # nothing named (as in most moves): nothing to check
     reads = choices_read(card.id)
@@ -412,14 +380,11 @@ def check_choices(card: BuildingCard, act: Enter) -> None:
         if "amount" not in reads:
             raise IllegalAction(Msg("The {building} takes no number; leave out the {n}.", building=name, n=act.amount))
         if act.amount < 1:
-            raise IllegalAction(
-                Msg(
-                    "The number at the {building} must be 1 or more, not {n}; "
-                    "leave it out and the game takes the most it can.",
-                    building=name,
-                    n=act.amount,
-                )
-            )
+            raise IllegalAction(Msg(
+                "The number at the {building} must be 1 or more, not {n}; "
+                "leave it out and the game takes the most it can.",
+                building=name, n=act.amount,
+            ))
     if act.goods is not None:
         if "goods" not in reads:
             raise IllegalAction(
@@ -427,37 +392,28 @@ def check_choices(card: BuildingCard, act: Enter) -> None:
             )
         positive_counts(act.goods)
     if act.targets and "targets" not in reads:
-        raise IllegalAction(
-            Msg(
-                "There is nothing to name at the {building}; leave out '{typed}'.",
-                building=name,
-                typed=" ".join(act.targets),
-            )
-        )
+        raise IllegalAction(Msg(
+            "There is nothing to name at the {building}; leave out '{typed}'.",
+            building=name, typed=" ".join(act.targets),
+        ))
     if act.option is not None and "option" not in reads:
         raise IllegalAction(
             Msg("The {building} has no option to choose; leave out '{typed}'.", building=name, typed=act.option)
         )
     if act.energy is not None:
         if "energy" not in reads:
-            raise IllegalAction(
-                Msg(
-                    "The {building} needs no energy; leave out the energy payment ({typed}).",
-                    building=name,
-                    typed=pairs_text(act.energy),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} needs no energy; leave out the energy payment ({typed}).",
+                building=name, typed=pairs_text(act.energy),
+            ))
         positive_counts(act.energy)
     if act.food is not None:
         if "food" not in reads:
-            raise IllegalAction(
-                Msg(
-                    "The {building} asks no food in its action (only its entry fee may take food); "
-                    "leave out the food payment ({typed}).",
-                    building=name,
-                    typed=pairs_text(act.food),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} asks no food in its action (only its entry fee may take food); "
+                "leave out the food payment ({typed}).",
+                building=name, typed=pairs_text(act.food),
+            ))
         positive_counts(act.food)
 
 

@@ -75,12 +75,10 @@ def receive_per_symbol(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     assert isinstance(a, SymbolReceiveAction)
     goods = symbol_goods(ctx, a)
     if not any(goods.values()):
-        raise IllegalAction(
-            Msg(
-                "You have no symbols for the {building}; it would give you nothing.",
-                building=Card(card.id),
-            )
-        )
+        raise IllegalAction(Msg(
+            "You have no symbols for the {building}; it would give you nothing.",
+            building=Card(card.id),
+        ))
     ctx.gain(goods)
 
 
@@ -155,37 +153,24 @@ def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     n = act.amount if act.amount is not None else _convert_max(ctx, card)
     if n <= 0:
         if have == 0:
-            raise IllegalAction(
-                Msg(
-                    "The {building} turns {input} into {output}; you have none.",
-                    building=Card(card.id),
-                    input=GoodName(a.input),
-                    output=GoodName(a.output),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} turns {input} into {output}; you have none.",
+                building=Card(card.id), input=GoodName(a.input), output=GoodName(a.output),
+            ))
         if act.amount is None:
             # The goods are there but not the energy for even one: let the energy payment
             # below say so, instead of asking how many to convert.
             n = 1
         else:
             top = min(have, a.max) if a.max is not None else have
-            raise IllegalAction(
-                Msg(
-                    "Converting {goods} does nothing; choose 1 to {top} {input} to turn into {output}.",
-                    goods=Goods.one(a.input, n, "acc"),
-                    top=top,
-                    input=GoodName(a.input),
-                    output=GoodName(a.output),
-                )
-            )
+            raise IllegalAction(Msg(
+                "Converting {goods} does nothing; choose 1 to {top} {input} to turn into {output}.",
+                goods=Goods.one(a.input, n, "acc"), top=top, input=GoodName(a.input), output=GoodName(a.output),
+            ))
     if a.max is not None and n > a.max:
-        raise IllegalAction(
-            Msg(
-                "The {building} converts at most {goods}.",
-                building=Card(card.id),
-                goods=Goods.one(a.input, a.max, "acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} converts at most {goods}.", building=Card(card.id), goods=Goods.one(a.input, a.max, "acc")
+        ))
     if n > have:
         raise IllegalAction(Msg("You have {goods}, not {n}.", goods=Goods.one(a.input, have, "acc"), n=n))
     reserved = [0] * 16
@@ -194,14 +179,10 @@ def convert(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     ctx.pay_energy(_convert_energy(a, n), act.energy, what, reserved)
     ctx.p.goods[a.input] -= n
     ctx.p.goods[a.output] += n
-    ctx.say(
-        Msg(
-            "{player} turns {input} into {output}.",
-            player=ctx.name,
-            input=Goods.one(a.input, n, "acc"),
-            output=Goods.one(a.output, n, "acc"),
-        )
-    )
+    ctx.say(Msg(
+        "{player} turns {input} into {output}.",
+        player=ctx.name, input=Goods.one(a.input, n, "acc"), output=Goods.one(a.output, n, "acc"),
+    ))
     francs = a.francs_per_item.numerator * n // a.francs_per_item.denominator  # rounded down
     extra: dict[Good, int] = {}
     if a.byproduct is not None:
@@ -235,39 +216,24 @@ def sell_sets(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     n = act.amount if act.amount is not None else top
     what = Goods.of(a.give, case="acc")
     if n <= 0 or top == 0:
-        raise IllegalAction(
-            Msg(
-                "The {building} takes {goods} for {price}; you cannot give a set.",
-                building=Card(card.id),
-                goods=what,
-                price=franc_count(a.francs, "acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} takes {goods} for {price}; you cannot give a set.",
+            building=Card(card.id), goods=what, price=franc_count(a.francs, "acc"),
+        ))
     if a.max_times is not None and n > a.max_times:
-        raise IllegalAction(
-            Msg(
-                "The {building} buys at most {times} per visit.",
-                building=Card(card.id),
-                times=Count(a.max_times, "time"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} buys at most {times} per visit.", building=Card(card.id), times=Count(a.max_times, "time")
+        ))
     if n > top:
-        raise IllegalAction(
-            Msg(
-                "You can give {goods} at most {times}, not {n}.",
-                goods=what,
-                times=Count(top, "time"),
-                n=n,
-            )
-        )
+        raise IllegalAction(Msg(
+            "You can give {goods} at most {times}, not {n}.",
+            goods=what, times=Count(top, "time"), n=n,
+        ))
     ctx.take_goods({g: k * n for g, k in a.give.items()}, Card(card.id))
-    ctx.say(
-        Msg(
-            "{player} hands over {goods}.",
-            player=ctx.name,
-            goods=Goods.of({g: k * n for g, k in a.give.items()}, case="acc"),
-        )
-    )
+    ctx.say(Msg(
+        "{player} hands over {goods}.",
+        player=ctx.name, goods=Goods.of({g: k * n for g, k in a.give.items()}, case="acc"),
+    ))
     ctx.gain({}, a.francs * n)
 
 
@@ -288,21 +254,15 @@ def sell_table(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     have = ctx.p.goods[a.good]
     n = act.amount if act.amount is not None else min(len(a.prices), have)
     if n <= 0 or have == 0:
-        raise IllegalAction(
-            Msg(
-                "The {building} buys 1 to {goods}; you have none.",
-                building=Card(card.id),
-                goods=Goods.one(a.good, len(a.prices), "acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} buys 1 to {goods}; you have none.",
+            building=Card(card.id), goods=Goods.one(a.good, len(a.prices), "acc"),
+        ))
     if n > len(a.prices):
-        raise IllegalAction(
-            Msg(
-                "The {building} buys at most {goods}.",
-                building=Card(card.id),
-                goods=Goods.one(a.good, len(a.prices), "acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} buys at most {goods}.",
+            building=Card(card.id), goods=Goods.one(a.good, len(a.prices), "acc")
+        ))
     if n > have:
         raise IllegalAction(Msg("You have {goods}, not {n}.", goods=Goods.one(a.good, have, "acc"), n=n))
     ctx.p.goods[a.good] -= n

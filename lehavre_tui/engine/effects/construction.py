@@ -72,13 +72,11 @@ def _check_target(ctx: Ctx, via_card: BuildingCard, target: str) -> BuildingCard
     t = cards[target]
     if stack_of(ctx, target) is None:
         if target == STADIUM and ctx.state.owner.get(target) == TOWN:
-            raise IllegalAction(
-                Msg(
-                    "The {building} waits with the town's buildings; it can be built once a "
-                    "proposal stack is empty and it has taken that stack's place.",
-                    building=Card(t.id),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} waits with the town's buildings; it can be built once a "
+                "proposal stack is empty and it has taken that stack's place.",
+                building=Card(t.id),
+            ))
         if target in ctx.state.owner:
             raise IllegalAction(Msg("The {building} is already built; it can only be bought.", building=Card(t.id)))
         tops = _tops(ctx)
@@ -88,13 +86,10 @@ def _check_target(ctx: Ctx, via_card: BuildingCard, target: str) -> BuildingCard
     if t.cost is None:
         raise IllegalAction(Msg("The {building} cannot be built, only bought.", building=Card(t.id)))
     if via.needs_wood and not t.cost.get(Good.WOOD):
-        raise IllegalAction(
-            Msg(
-                "The {via} builds only buildings that need wood; the {building} needs none.",
-                via=Card(via_card.id),
-                building=Card(t.id),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {via} builds only buildings that need wood; the {building} needs none.",
+            via=Card(via_card.id), building=Card(t.id),
+        ))
     return t
 
 
@@ -136,14 +131,10 @@ def do_build(ctx: Ctx, via_card: BuildingCard, target: str, explicit: dict[str, 
     assert stack is not None
     ctx.state.proposals[stack].pop(0)
     ctx.state.owner[target] = ctx.seat
-    ctx.say(
-        Msg(
-            "{player} builds the {building}, paying {goods}.",
-            player=ctx.name,
-            building=CARDS[t.id],
-            goods=Goods.of(payment, case="acc"),
-        )
-    )
+    ctx.say(Msg(
+        "{player} builds the {building}, paying {goods}.",
+        player=ctx.name, building=CARDS[t.id], goods=Goods.of(payment, case="acc"),
+    ))
 
 
 @lru_cache(maxsize=4096)
@@ -191,20 +182,14 @@ def build(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
             raise IllegalAction(Msg("Say what to build: the top of a proposal stack (none left)."))
         raise IllegalAction(Msg("Say what to build: the top of a proposal stack ({tops}).", tops=tops))
     if len(act.targets) > a.count:
-        raise IllegalAction(
-            Msg(
-                "The {building} builds at most {buildings}.",
-                building=Card(card.id),
-                buildings=Count(a.count, "building"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} builds at most {buildings}.", building=Card(card.id), buildings=Count(a.count, "building")
+        ))
     if len(act.targets) > 1 and act.goods is not None and ctx.state.strict_moves:
-        raise IllegalAction(
-            Msg(
-                "Materials can be named for one building at a time: build the first with them, "
-                "then the second with 'build'."
-            )
-        )
+        raise IllegalAction(Msg(
+            "Materials can be named for one building at a time: build the first with them, "
+            "then the second with 'build'."
+        ))
     do_build(ctx, card, act.targets[0], act.goods if len(act.targets) == 1 else None)
     if len(act.targets) > 1:
         do_build(ctx, card, act.targets[1], None)
@@ -290,65 +275,54 @@ def take_yacht(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     yacht = content().buildings[YACHT]
     if s.owner.get(YACHT) != TOWN:
         if YACHT not in s.owner:
-            raise IllegalAction(
-                Msg("The {building} is not in play; only the town's yacht can be exchanged.", building=Card(yacht.id))
-            )
-        raise IllegalAction(
-            Msg(
-                "The {building} does not belong to the town; only the town's yacht can be exchanged.",
-                building=Card(yacht.id),
-            )
-        )
+            raise IllegalAction(Msg(
+                "The {building} is not in play; only the town's yacht can be exchanged.", building=Card(yacht.id)
+            ))
+        raise IllegalAction(Msg(
+            "The {building} does not belong to the town; only the town's yacht can be exchanged.",
+            building=Card(yacht.id),
+        ))
     if YACHT in s.turn_sold:
-        raise IllegalAction(
-            Msg("You sold the {building} this turn; it cannot come back in the same turn.", building=Card(yacht.id))
-        )
+        raise IllegalAction(Msg(
+            "You sold the {building} this turn; it cannot come back in the same turn.", building=Card(yacht.id)
+        ))
     mine = _yacht_ships(ctx)
     if not mine:
-        raise IllegalAction(
-            Msg("The {building} is exchanged for one of your iron ships; you have none.", building=Card(yacht.id))
-        )
+        raise IllegalAction(Msg(
+            "The {building} is exchanged for one of your iron ships; you have none.", building=Card(yacht.id)
+        ))
     if len(act.targets) > 2:
         raise IllegalAction(Msg("Name at most one iron ship to give up for the yacht."))
     ship = act.targets[1] if len(act.targets) == 2 else mine[0]
     if ship not in mine:
-        raise IllegalAction(
-            Msg("'{typed}' is not one of your iron ships ({ships}).", typed=ship, ships=Listing(tuple(mine), ","))
-        )
+        raise IllegalAction(Msg(
+            "'{typed}' is not one of your iron ships ({ships}).", typed=ship, ships=Listing(tuple(mine), ",")
+        ))
     ctx.p.ships.remove(ship)
     s.owner[YACHT] = ctx.seat
     sc = content().ships[ship]
-    ctx.say(
-        Msg(
-            "{player} gives up the iron ship {ship} (value {value}), which leaves the game, and takes the {building}.",
-            player=ctx.name,
-            ship=Card(ship),
-            value=sc.value,
-            building=Card(yacht.id),
-        )
-    )
+    ctx.say(Msg(
+        "{player} gives up the iron ship {ship} (value {value}), which leaves the game, and takes the {building}.",
+        player=ctx.name, ship=Card(ship), value=sc.value, building=Card(yacht.id),
+    ))
 
 
 @effect("wharf", _wharf_options, reads=("targets", "goods", "energy"))
 def wharf(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if act.targets and act.targets[0].lower() in YACHT_WORDS:
         if (act.goods is not None or act.energy is not None) and ctx.state.strict_moves:
-            raise IllegalAction(
-                Msg(
-                    "The {building} is taken for an iron ship, with no goods or energy; leave out the payment.",
-                    building=Card(YACHT),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} is taken for an iron ship, with no goods or energy; leave out the payment.",
+                building=Card(YACHT),
+            ))
         take_yacht(ctx, card, act)
         return
     if len(act.targets) != 1:
-        raise IllegalAction(
-            Msg(
-                "Say which ship to build: wooden, iron, steel or luxury (one ship a visit), "
-                "or 'yacht' to exchange an iron ship for the {building}.",
-                building=Card(YACHT),
-            )
-        )
+        raise IllegalAction(Msg(
+            "Say which ship to build: wooden, iron, steel or luxury (one ship a visit), "
+            "or 'yacht' to exchange an iron ship for the {building}.",
+            building=Card(YACHT),
+        ))
     ship_type = act.targets[0]
     ship = _ship_check(ctx, card.id, ship_type)
     ships = content().ships
@@ -362,13 +336,8 @@ def wharf(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         ctx.say(Msg("{player} modernises the {building} with 1 brick.", player=ctx.name, building=Card(card.id)))
     ctx.state.ship_stacks[ship_type].pop()
     ctx.p.ships.append(ship)
-    ctx.say(
-        Msg(
-            "{player} builds the {kind} {ship} (value {value}), paying {goods}.",
-            player=ctx.name,
-            kind=SHIP_KIND[ship_type],
-            ship=Card(ship),
-            value=ships[ship].value,
-            goods=Goods.of(payment, case="acc"),
-        )
-    )
+    ctx.say(Msg(
+        "{player} builds the {kind} {ship} (value {value}), paying {goods}.",
+        player=ctx.name, kind=SHIP_KIND[ship_type], ship=Card(ship), value=ships[ship].value,
+        goods=Goods.of(payment, case="acc"),
+    ))

@@ -63,16 +63,12 @@ def _show_trade(ctx: Ctx, card: BuildingCard, good: Good, n: int, show: int) -> 
     if ctx.p.goods[good] < n:
         return Msg(
             "The {building} takes {goods}; you have {have}.",
-            building=Card(card.id),
-            goods=Goods.one(good, n, "acc"),
-            have=ctx.p.goods[good],
+            building=Card(card.id), goods=Goods.one(good, n, "acc"), have=ctx.p.goods[good],
         )
     if ctx.p.francs < show:
         return Msg(
             "At the {building} you must show at least {francs} (you keep them); you have {have}.",
-            building=Card(card.id),
-            francs=franc_count(show, "acc"),
-            have=ctx.p.francs,
+            building=Card(card.id), francs=franc_count(show, "acc"), have=ctx.p.francs,
         )
     return None
 
@@ -85,14 +81,10 @@ def _show_perform(ctx: Ctx, card: BuildingCard, act: Enter, good: Good, key: str
     if why:
         raise IllegalAction(why)
     ctx.p.goods[good] -= n
-    ctx.say(
-        Msg(
-            "{player} returns {goods} and shows {francs}.",
-            player=ctx.name,
-            goods=Goods.one(good, n, "acc"),
-            francs=franc_count(ctx.p.francs, "acc"),
-        )
-    )
+    ctx.say(Msg(
+        "{player} returns {goods} and shows {francs}.",
+        player=ctx.name, goods=Goods.one(good, n, "acc"), francs=franc_count(ctx.p.francs, "acc"),
+    ))
     ctx.gain({}, francs)
 
 
@@ -128,23 +120,16 @@ def _furriery_choice(ctx: Ctx, card: BuildingCard, act: Enter) -> tuple[int, int
     goods = given_goods(act.goods, card.id)
     other: dict[Good, int] = {g: n for g, n in goods.items() if g not in (Good.HIDES, Good.LEATHER)}
     if other:
-        raise IllegalAction(
-            Msg(
-                "The {building} takes hides (for bread) and leather (for francs), not {goods}.",
-                building=Card(card.id),
-                goods=Goods.of(other, case="acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} takes hides (for bread) and leather (for francs), not {goods}.",
+            building=Card(card.id), goods=Goods.of(other, case="acc"),
+        ))
     hides, leather = goods.get(Good.HIDES, 0), goods.get(Good.LEATHER, 0)
     if leather > top:
-        raise IllegalAction(
-            Msg(
-                "The {building} buys at most {goods} per visit, not {n}.",
-                building=Card(card.id),
-                goods=Goods.one(Good.LEATHER, top, "acc"),
-                n=leather,
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} buys at most {goods} per visit, not {n}.",
+            building=Card(card.id), goods=Goods.one(Good.LEATHER, top, "acc"), n=leather,
+        ))
     for g, n in ((Good.HIDES, hides), (Good.LEATHER, leather)):
         if n > ctx.p.goods[g]:
             raise IllegalAction(Msg("You have {goods}, not {n}.", goods=Goods.one(g, ctx.p.goods[g], "acc"), n=n))
@@ -172,30 +157,22 @@ def furriery(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     hides, leather = _furriery_choice(ctx, card, act)
     if hides + leather == 0:
         if ctx.p.goods[Good.HIDES] + ctx.p.goods[Good.LEATHER]:
-            raise IllegalAction(
-                Msg(
-                    "The {building} turns hides into bread and buys up to 2 leather; "
-                    "say what to hand in, e.g. hides=2 leather=1.",
-                    building=Card(card.id),
-                )
-            )
-        raise IllegalAction(
-            Msg(
-                "The {building} turns hides into bread and buys up to 2 leather; you have neither.",
+            raise IllegalAction(Msg(
+                "The {building} turns hides into bread and buys up to 2 leather; "
+                "say what to hand in, e.g. hides=2 leather=1.",
                 building=Card(card.id),
-            )
-        )
+            ))
+        raise IllegalAction(Msg(
+            "The {building} turns hides into bread and buys up to 2 leather; you have neither.",
+            building=Card(card.id),
+        ))
     if hides:
         ctx.p.goods[Good.HIDES] -= hides
         ctx.p.goods[Good.BREAD] += hides
-        ctx.say(
-            Msg(
-                "{player} turns {hides} into {bread}.",
-                player=ctx.name,
-                hides=Goods.one(Good.HIDES, hides, "acc"),
-                bread=Goods.one(Good.BREAD, hides, "acc"),
-            )
-        )
+        ctx.say(Msg(
+            "{player} turns {hides} into {bread}.",
+            player=ctx.name, hides=Goods.one(Good.HIDES, hides, "acc"), bread=Goods.one(Good.BREAD, hides, "acc"),
+        ))
     if leather:
         ctx.p.goods[Good.LEATHER] -= leather
         ctx.say(Msg("{player} sells {goods}.", player=ctx.name, goods=Goods.one(Good.LEATHER, leather, "acc")))
@@ -225,7 +202,10 @@ def _square_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     k = square_size(ctx)
     if not k:
         return []
-    return [opt(card.id, goods={g.key: 1 for g in combo}) for combo in combinations(SQUARE_KINDS, k)]
+    return [
+        opt(card.id, goods={g.key: 1 for g in combo})
+        for combo in combinations(SQUARE_KINDS, k)
+    ]
 
 
 @coded("town_square", _square_options, reads=("goods",))
@@ -233,9 +213,9 @@ def town_square(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     """One upgraded good per craft building owned, all of different kinds, no steel."""
     k = square_size(ctx)
     if not k:
-        raise IllegalAction(
-            Msg("You own no craft building, so the {building} would give you nothing.", building=Card(card.id))
-        )
+        raise IllegalAction(Msg(
+            "You own no craft building, so the {building} would give you nothing.", building=Card(card.id)
+        ))
     kinds = Listing(tuple(GoodName(g) for g in SQUARE_KINDS), ",")
     goods = given_goods(act.goods, card.id)
     if act.goods is None:
@@ -244,26 +224,18 @@ def town_square(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         raise IllegalAction(Msg("Choose up to {k} different upgraded goods ({kinds}).", k=k, kinds=kinds))
     for g, n in goods.items():
         if g not in SQUARE_KINDS:
-            raise IllegalAction(
-                Msg(
-                    "The {building} gives upgraded goods other than steel ({kinds}), not {good}.",
-                    building=Card(card.id),
-                    kinds=kinds,
-                    good=GoodName(g),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} gives upgraded goods other than steel ({kinds}), not {good}.",
+                building=Card(card.id), kinds=kinds, good=GoodName(g),
+            ))
         if n != 1:
             raise IllegalAction(Msg("The {building} never gives two goods of the same kind.", building=Card(card.id)))
     if len(goods) > k:
-        raise IllegalAction(
-            MsgN(
-                "You own {k} craft building, so you may take {k} good here, not {n}.",
-                "You own {k} craft buildings, so you may take {k} goods here, not {n}.",
-                "k",
-                k=k,
-                n=len(goods),
-            )
-        )
+        raise IllegalAction(MsgN(
+            "You own {k} craft building, so you may take {k} good here, not {n}.",
+            "You own {k} craft buildings, so you may take {k} goods here, not {n}.",
+            "k", k=k, n=len(goods),
+        ))
     got = ctx.add(goods)
     if got is not None:
         ctx.say(Msg("{player} receives {goods} at the {building}.", player=ctx.name, goods=got, building=Card(card.id)))
@@ -285,7 +257,11 @@ def _haulage_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
     if ctx.p.francs < _params(card).get("francs", 3):
         return []
     # a pair with one empty space is allowed (docs/rules-notes.md), so it is offered too
-    return [opt(card.id, targets=list(pair)) for pair in HAULAGE_PAIRS if any(_pair_goods(ctx.state, pair).values())]
+    return [
+        opt(card.id, targets=list(pair))
+        for pair in HAULAGE_PAIRS
+        if any(_pair_goods(ctx.state, pair).values())
+    ]
 
 
 @coded("haulage_firm", _haulage_options, reads=("targets",))
@@ -297,61 +273,48 @@ def haulage_firm(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if len(spaces) != 2:
         raise IllegalAction(Msg("Name two neighbouring offer spaces: {pairs}.", pairs=pairs))
     if "francs" in spaces:
-        raise IllegalAction(
-            Msg(
-                "The {building} never takes the francs; choose two goods spaces.",
-                building=Card(card.id),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} never takes the francs; choose two goods spaces.",
+            building=Card(card.id),
+        ))
     for sp in spaces:
         if sp not in OFFER_SPACES:
             raise IllegalAction(Msg("'{typed}' is not an offer space; choose one of {pairs}.", typed=sp, pairs=pairs))
     a, b = sorted(spaces, key=OFFER_SPACES.index)
     first, second = GoodName(OFFER_GOOD[a]), GoodName(OFFER_GOOD[b])
     if (a, b) not in HAULAGE_PAIRS:
-        raise IllegalAction(
-            Msg(
-                "The {first} and {second} spaces are not neighbours; choose one of {pairs}.",
-                first=first,
-                second=second,
-                pairs=pairs,
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {first} and {second} spaces are not neighbours; choose one of {pairs}.",
+            first=first, second=second, pairs=pairs,
+        ))
     goods = _pair_goods(ctx.state, (a, b))
     if not any(goods.values()):
-        raise IllegalAction(
-            Msg("The {first} and {second} spaces are both empty; there is nothing to haul.", first=first, second=second)
-        )
+        raise IllegalAction(Msg(
+            "The {first} and {second} spaces are both empty; there is nothing to haul.", first=first, second=second
+        ))
     if ctx.p.francs < price:
-        raise IllegalAction(
-            Msg(
-                "The {building} costs {price}; you have {have}.",
-                building=Card(card.id),
-                price=franc_count(price),
-                have=ctx.p.francs,
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} costs {price}; you have {have}.",
+            building=Card(card.id), price=franc_count(price), have=ctx.p.francs,
+        ))
     ctx.p.francs -= price
     ctx.say(Msg("{player} pays {francs} to the bank.", player=ctx.name, francs=franc_count(price, "acc")))
     for sp in (a, b):
         ctx.state.offers[OFFER_SPACES.index(sp)] = 0
     got = ctx.add({g: n for g, n in goods.items() if n})
     if got is not None:
-        ctx.say(
-            Msg(
-                "{player} receives {goods} from the {first} and {second} spaces.",
-                player=ctx.name,
-                goods=got,
-                first=first,
-                second=second,
-            )
-        )
+        ctx.say(Msg(
+            "{player} receives {goods} from the {first} and {second} spaces.",
+            player=ctx.name, goods=got, first=first, second=second,
+        ))
 
 
 # --- SP-21 Harbour Watch ----------------------------------------------------------------
 
 
-def watch_targets(state: GameState, seat: int, watch: str = "harbour_watch") -> list[tuple[str, int]]:
+def watch_targets(
+    state: GameState, seat: int, watch: str = "harbour_watch"
+) -> list[tuple[str, int]]:
     """(building, seat) for every building with another player's worker that has an action."""
     cards = content().buildings
     out: list[tuple[str, int]] = []
@@ -386,15 +349,10 @@ def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int)
     ctx.p.francs -= price
     q.francs += price
     q.worker = None
-    ctx.say(
-        Msg(
-            "{player} pays {francs} to {other}, whose worker leaves the {building}.",
-            player=ctx.name,
-            francs=franc_count(price, "acc"),
-            other=q.name,
-            building=Card(target.id),
-        )
-    )
+    ctx.say(Msg(
+        "{player} pays {francs} to {other}, whose worker leaves the {building}.",
+        player=ctx.name, francs=franc_count(price, "acc"), other=q.name, building=Card(target.id),
+    ))
     ctx.p.worker = target.id
     owner = s.owner[target.id]
     if owner != ctx.seat and target.fees:
@@ -413,30 +371,17 @@ def _moves_onto(player: str, building: Card, fee: Goods, owner: str | None, over
         if over > 0:
             return Msg(
                 "{player} moves onto the {building}, paying {fee} to the bank ({over} more than the fee).",
-                player=player,
-                building=building,
-                fee=fee,
-                over=Count(over, "food"),
+                player=player, building=building, fee=fee, over=Count(over, "food"),
             )
-        return Msg(
-            "{player} moves onto the {building}, paying {fee} to the bank.", player=player, building=building, fee=fee
-        )
+        return Msg("{player} moves onto the {building}, paying {fee} to the bank.",
+                   player=player, building=building, fee=fee)
     if over > 0:
         return Msg(
             "{player} moves onto the {building}, paying {fee} to {owner} ({over} more than the fee).",
-            player=player,
-            building=building,
-            fee=fee,
-            owner=owner,
-            over=Count(over, "food"),
+            player=player, building=building, fee=fee, owner=owner, over=Count(over, "food"),
         )
-    return Msg(
-        "{player} moves onto the {building}, paying {fee} to {owner}.",
-        player=player,
-        building=building,
-        fee=fee,
-        owner=owner,
-    )
+    return Msg("{player} moves onto the {building}, paying {fee} to {owner}.",
+               player=player, building=building, fee=fee, owner=owner)
 
 
 def _relabel(act: Enter, building: str, targets: list[str]) -> Enter:
@@ -482,12 +427,10 @@ def harbour_watch(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     names = Listing(tuple(Card(b) for b, _ in candidates), ",")
     watch = Card(card.id)
     if not candidates:
-        raise IllegalAction(
-            Msg(
-                "No other player's worker stands on a building with an action; the {building} has nobody to send home.",
-                building=watch,
-            )
-        )
+        raise IllegalAction(Msg(
+            "No other player's worker stands on a building with an action; the {building} has nobody to send home.",
+            building=watch,
+        ))
     if not act.targets:
         raise IllegalAction(Msg("Say whose building to take over: {buildings}.", buildings=names))
     b = act.targets[0]
@@ -497,28 +440,21 @@ def harbour_watch(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if b == card.id:
         raise IllegalAction(Msg("The {building} cannot send a worker home from itself.", building=watch))
     if not target.can_enter:
-        raise IllegalAction(
-            Msg("The {building} offers no action, so the {watch} cannot take it over.", building=Card(b), watch=watch)
-        )
+        raise IllegalAction(Msg(
+            "The {building} offers no action, so the {watch} cannot take it over.", building=Card(b), watch=watch
+        ))
     victim = next((i for t, i in candidates if t == b), None)
     if victim is None:
-        raise IllegalAction(
-            Msg(
-                "No other player's worker stands on the {building}; choose one of: {buildings}.",
-                building=Card(b),
-                buildings=names,
-            )
-        )
+        raise IllegalAction(Msg(
+            "No other player's worker stands on the {building}; choose one of: {buildings}.",
+            building=Card(b), buildings=names,
+        ))
     price = _params(card).get("francs", 1)
     if ctx.p.francs < price:
-        raise IllegalAction(
-            Msg(
-                "The {building} costs {price}, paid to {other}; you have none.",
-                building=watch,
-                price=franc_count(price),
-                other=s.players[victim].name,
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} costs {price}, paid to {other}; you have none.",
+            building=watch, price=franc_count(price), other=s.players[victim].name,
+        ))
     inner = _relabel(act, b, list(act.targets[1:]))
     if s.strict_moves:
         check_choices(target, inner)  # the choices are the target's
@@ -566,39 +502,28 @@ def coal_trader(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     goods = given_goods(act.goods, card.id)
     trader = Card(card.id)
     if not goods:
-        raise IllegalAction(
-            Msg(
-                "Say what to buy: up to {charcoal} for 1 food and up to {coal} for 2 food each, e.g. charcoal=1 coal=2.",
-                charcoal=Goods.one(Good.CHARCOAL, ch_max, "acc"),
-                coal=Goods.one(Good.COAL, coal_max, "acc"),
-            )
-        )
-    other: dict[Good, int] = {g: n for g, n in goods.items() if g not in (Good.CHARCOAL, Good.COAL)}
+        raise IllegalAction(Msg(
+            "Say what to buy: up to {charcoal} for 1 food and up to {coal} for 2 food each, e.g. charcoal=1 coal=2.",
+            charcoal=Goods.one(Good.CHARCOAL, ch_max, "acc"), coal=Goods.one(Good.COAL, coal_max, "acc"),
+        ))
+    other: dict[Good, int] = {
+        g: n for g, n in goods.items() if g not in (Good.CHARCOAL, Good.COAL)
+    }
     if other:
-        raise IllegalAction(
-            Msg(
-                "The {building} sells charcoal and coal, not {goods}.",
-                building=trader,
-                goods=Goods.of(other, case="acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} sells charcoal and coal, not {goods}.", building=trader, goods=Goods.of(other, case="acc")
+        ))
     charcoal, coal = goods.get(Good.CHARCOAL, 0), goods.get(Good.COAL, 0)
     if charcoal > ch_max:
-        raise IllegalAction(
-            Msg(
-                "The {building} sells at most {goods} per visit.",
-                building=trader,
-                goods=Goods.one(Good.CHARCOAL, ch_max, "acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} sells at most {goods} per visit.", building=trader,
+            goods=Goods.one(Good.CHARCOAL, ch_max, "acc"),
+        ))
     if coal > coal_max:
-        raise IllegalAction(
-            Msg(
-                "The {building} sells at most {goods} per visit.",
-                building=trader,
-                goods=Goods.one(Good.COAL, coal_max, "acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} sells at most {goods} per visit.",
+            building=trader, goods=Goods.one(Good.COAL, coal_max, "acc")
+        ))
     food = _coal_food(card, charcoal, coal)
     ctx.pay_food(food, act.food, Msg("Buying {goods}", goods=Goods.of(goods, case="acc")))
     got = ctx.add(goods)
@@ -613,20 +538,18 @@ def _energy_trade_ok(ctx: Ctx, good: Good, n: int, energy: int) -> bool:
     return ctx.p.goods[good] >= n and ctx.energy_payment(energy, None) is not None
 
 
-def _energy_trade(ctx: Ctx, card: BuildingCard, act: Enter, good: Good, key: str, out: Good, out_key: str) -> None:
+def _energy_trade(
+    ctx: Ctx, card: BuildingCard, act: Enter, good: Good, key: str, out: Good, out_key: str
+) -> None:
     p = _params(card)
     n, energy, gets = p.get(key, 1), p.get("energy", 0), p.get(out_key, 1)
     _once(card, act)
     if ctx.p.goods[good] < n:
-        raise IllegalAction(
-            Msg(
-                "The {building} needs {goods} and {energy}; you have {have}.",
-                building=Card(card.id),
-                goods=Goods.one(good, n),
-                energy=Count(energy, "energy"),
-                have=Goods.one(good, ctx.p.goods[good], "acc"),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} needs {goods} and {energy}; you have {have}.",
+            building=Card(card.id), goods=Goods.one(good, n), energy=Count(energy, "energy"),
+            have=Goods.one(good, ctx.p.goods[good], "acc"),
+        ))
     ctx.pay_energy(energy, act.energy, Msg("The {building}", building=Card(card.id)))
     ctx.p.goods[good] -= n
     ctx.say(Msg("{player} hands over {goods}.", player=ctx.name, goods=Goods.one(good, n, "acc")))
@@ -675,20 +598,13 @@ def zoo(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     francs = zoo_francs(ctx)
     if not francs:
         n = ctx.p.goods[Good.CATTLE] + ctx.p.goods[Good.FISH]
-        raise IllegalAction(
-            Msg(
-                "The {building} pays 1 franc per 3 cattle and fish together; your {n} would earn nothing.",
-                building=Card(card.id),
-                n=n,
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} pays 1 franc per 3 cattle and fish together; your {n} would earn nothing.",
+            building=Card(card.id), n=n,
+        ))
     got = ctx.add({}, francs)
     if got is not None:
-        ctx.say(
-            Msg(
-                "{player} receives {goods} from the {building}'s visitors.",
-                player=ctx.name,
-                goods=got,
-                building=Card(card.id),
-            )
-        )
+        ctx.say(Msg(
+            "{player} receives {goods} from the {building}'s visitors.",
+            player=ctx.name, goods=got, building=Card(card.id)
+        ))

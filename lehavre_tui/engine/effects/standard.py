@@ -82,14 +82,10 @@ def marketplace(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         )
     for g, n in goods.items():
         if g not in MARKET_KINDS:
-            raise IllegalAction(
-                Msg(
-                    "The {building} gives standard goods only ({kinds}), not {good}.",
-                    building=building,
-                    kinds=kinds,
-                    good=GoodName(g),
-                )
-            )
+            raise IllegalAction(Msg(
+                "The {building} gives standard goods only ({kinds}), not {good}.",
+                building=building, kinds=kinds, good=GoodName(g),
+            ))
         if n != 1:
             raise IllegalAction(Msg("The {building} never gives two goods of the same kind.", building=building))
     if len(goods) > k:
@@ -128,14 +124,10 @@ def black_market(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         raise IllegalAction(Msg("No offer space is empty, so the {building} gives nothing.", building=Card(card.id)))
     got = ctx.add(goods, francs)
     if got is not None:
-        ctx.say(
-            Msg(
-                "{player} receives {goods} from the {building}.",
-                player=ctx.name,
-                goods=got,
-                building=Card(card.id),
-            )
-        )
+        ctx.say(Msg(
+            "{player} receives {goods} from the {building}.",
+            player=ctx.name, goods=got, building=Card(card.id),
+        ))
 
 
 # --- 18 Shipping Line ---------------------------------------------------------------------
@@ -218,14 +210,10 @@ def shipping_line(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     for g, n in goods.items():
         ctx.p.goods[g] -= n
     francs = sum(SHIPPING_PRICE[g] * n for g, n in goods.items())
-    ctx.say(
-        Msg(
-            "{player} ships {goods} on {ships}.",
-            player=ctx.name,
-            goods=Goods.of(goods, case="acc"),
-            ships=Count(used, "ship"),
-        )
-    )
+    ctx.say(Msg(
+        "{player} ships {goods} on {ships}.",
+        player=ctx.name, goods=Goods.of(goods, case="acc"), ships=Count(used, "ship")
+    ))
     ctx.gain({}, francs)
 
 
@@ -273,9 +261,9 @@ def _office_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     parts = [x.strip() for x in (act.option or "").replace(",", "+").split("+") if x.strip()]
     if not parts:
-        raise IllegalAction(
-            Msg("Say what to trade for: steel (any 4 goods) and/or one of brick, charcoal, leather (any 1 good).")
-        )
+        raise IllegalAction(Msg(
+            "Say what to trade for: steel (any 4 goods) and/or one of brick, charcoal, leather (any 1 good)."
+        ))
     steel = parts.count("steel")
     singles = [x for x in parts if x != "steel"]
     if steel > 1 or len(singles) > 1:
@@ -303,24 +291,17 @@ def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
             )
         goods = auto
     if sum(goods.values()) != need:
-        raise IllegalAction(
-            Msg(
-                "These trades take exactly {goods}; you offered {offered}.",
-                goods=Count(need, "good", "acc"),
-                offered=sum(goods.values()),
-            )
-        )
+        raise IllegalAction(Msg(
+            "These trades take exactly {goods}; you offered {offered}.",
+            goods=Count(need, "good", "acc"), offered=sum(goods.values()),
+        ))
     _own_check(ctx, goods)
     for g, n in goods.items():
         ctx.p.goods[g] -= n
-    ctx.say(
-        Msg(
-            "{player} trades {goods} at the {building}.",
-            player=ctx.name,
-            goods=Goods.of(goods, case="acc"),
-            building=Card(card.id),
-        )
-    )
+    ctx.say(Msg(
+        "{player} trades {goods} at the {building}.",
+        player=ctx.name, goods=Goods.of(goods, case="acc"), building=Card(card.id),
+    ))
     ctx.gain(outputs)
 
 
@@ -359,9 +340,9 @@ def bridge(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if not goods:
         options = _bridge_options(ctx, card)
         if not options:
-            raise IllegalAction(
-                Msg("The Bridge pays 1 franc per upgraded good and 1 per 3 standard goods; you have too little.")
-            )
+            raise IllegalAction(Msg(
+                "The Bridge pays 1 franc per upgraded good and 1 per 3 standard goods; you have too little."
+            ))
         goods = given_goods(options[0].goods, card.id)
     _own_check(ctx, goods)
     francs = bridge_francs(goods)
@@ -385,7 +366,7 @@ COURT_TEXT: dict[str, Msg] = {
 
 
 def _court_choice(option: str) -> Msg:
-    """ "'one' (return 1 loan)": a choice as it is typed, and what it does."""
+    """"'one' (return 1 loan)": a choice as it is typed, and what it does."""
     return Msg("'{option}' ({meaning})", option=option, meaning=COURT_TEXT[option])
 
 
@@ -412,28 +393,21 @@ def local_court(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     if act.option is None and len(choices) > 1:
         # nothing named: the first choice, said aloud so the player sees what was chosen
         other = Listing(tuple(_court_choice(c) for c in choices[1:]), "or")
-        ctx.say(
-            Msg(
-                "{player} names no choice at the {building}, so it is {choice} rather than {other}.",
-                player=ctx.name,
-                building=Card(card.id),
-                choice=_court_choice(option),
-                other=other,
-            )
-        )
+        ctx.say(Msg(
+            "{player} names no choice at the {building}, so it is {choice} rather than {other}.",
+            player=ctx.name, building=Card(card.id), choice=_court_choice(option), other=other,
+        ))
     if option not in choices:
         offered = Listing(tuple(_court_choice(c) for c in choices), "or")
-        raise IllegalAction(
-            Msg(
-                "With {loans} the {building} offers {offered}.",
-                loans=Count(ctx.p.loans, "loan"),
-                building=Card(card.id),
-                offered=offered,
-            )
-        )
+        raise IllegalAction(Msg(
+            "With {loans} the {building} offers {offered}.",
+            loans=Count(ctx.p.loans, "loan"), building=Card(card.id), offered=offered,
+        ))
     returned = 2 if option == "two" else 1
     ctx.p.loans -= returned
-    ctx.say(Msg("The {building} cancels {n} of {player}'s loans.", building=Card(card.id), n=returned, player=ctx.name))
+    ctx.say(Msg(
+        "The {building} cancels {n} of {player}'s loans.", building=Card(card.id), n=returned, player=ctx.name
+    ))
     if option == "one+francs":
         ctx.gain({}, 2)
 
@@ -457,24 +431,16 @@ def _arts_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def arts_centre(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     n = _visitors(ctx)
     if not n:
-        raise IllegalAction(
-            Msg(
-                "No other player's worker stands on your buildings; the {building} would pay nothing.",
-                building=Card(card.id),
-            )
-        )
+        raise IllegalAction(Msg(
+            "No other player's worker stands on your buildings; the {building} would pay nothing.",
+            building=Card(card.id),
+        ))
     got = ctx.add({}, _params(card).get("francs_per_worker", 4) * n)
     if got is not None:
-        ctx.say(
-            MsgN(
-                "{player} receives {goods} for {n} visiting worker.",
-                "{player} receives {goods} for {n} visiting workers.",
-                "n",
-                player=ctx.name,
-                goods=got,
-                n=n,
-            )
-        )
+        ctx.say(MsgN(
+            "{player} receives {goods} for {n} visiting worker.", "{player} receives {goods} for {n} visiting workers.",
+            "n", player=ctx.name, goods=got, n=n,
+        ))
 
 
 # --- 30 Church ----------------------------------------------------------------------------
@@ -493,19 +459,15 @@ def _church_options(ctx: Ctx, card: BuildingCard) -> list[Enter]:
 def church(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     p = _params(card)
     if not _church_ok(ctx, card):
-        raise IllegalAction(
-            Msg(
-                "Only a player with at least {needed} (not smoked) may enter the {building}; you have {have}.",
-                needed=_and(
-                    Goods.one(Good.BREAD, p.get("bread", 5), "acc"), Goods.one(Good.FISH, p.get("fish", 2), "acc")
-                ),
-                building=Card(card.id),
-                have=_and(
-                    Goods.one(Good.BREAD, ctx.p.goods[Good.BREAD], "acc"),
-                    Goods.one(Good.FISH, ctx.p.goods[Good.FISH], "acc"),
-                ),
-            )
-        )
+        raise IllegalAction(Msg(
+            "Only a player with at least {needed} (not smoked) may enter the {building}; you have {have}.",
+            needed=_and(Goods.one(Good.BREAD, p.get("bread", 5), "acc"), Goods.one(Good.FISH, p.get("fish", 2), "acc")),
+            building=Card(card.id),
+            have=_and(
+                Goods.one(Good.BREAD, ctx.p.goods[Good.BREAD], "acc"),
+                Goods.one(Good.FISH, ctx.p.goods[Good.FISH], "acc"),
+            ),
+        ))
     got = ctx.add({Good.BREAD: p.get("gain_bread", 5), Good.FISH: p.get("gain_fish", 3)})
     if got is not None:
         ctx.say(Msg("{player} receives {goods} in the {building}.", player=ctx.name, goods=got, building=Card(card.id)))
@@ -526,19 +488,15 @@ def ironworks(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     p = _params(card)
     iron = p.get("iron", 3)
     if act.option not in (None, "extra"):
-        raise IllegalAction(
-            Msg(
-                "At the {building} you may add 'extra': 6 energy for a fourth iron.",
-                building=Card(card.id),
-            )
-        )
+        raise IllegalAction(Msg(
+            "At the {building} you may add 'extra': 6 energy for a fourth iron.",
+            building=Card(card.id),
+        ))
     if act.option is None and act.energy is not None and ctx.state.strict_moves:
-        raise IllegalAction(
-            Msg(
-                "The {building} needs energy only for a fourth iron: add 'extra', or leave out the energy payment.",
-                building=Card(card.id),
-            )
-        )
+        raise IllegalAction(Msg(
+            "The {building} needs energy only for a fourth iron: add 'extra', or leave out the energy payment.",
+            building=Card(card.id),
+        ))
     if act.option == "extra":
         ctx.pay_energy(p.get("extra_energy", 6), act.energy, FOURTH_IRON)
         iron += 1

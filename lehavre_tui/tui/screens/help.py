@@ -39,13 +39,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     # translators: pasting text into the command bar
     ("Paste", N_("several lines: played as commands, one after the other")),
     # translators: a click of the mouse on the table
-    (
-        "Click",
-        N_(
-            "an offer space, a building, a ship or a price: its command goes into the bar; a card number: "
-            "the card in full"
-        ),
-    ),
+    ("Click", N_("an offer space, a building, a ship or a price: its command goes into the bar; a card number: "
+     "the card in full")),
 )
 # The names of keys that are words (the others are the same in every language).
 KEY_WORDS = {
