@@ -51,4 +51,11 @@ def add_host_command(sub: Any) -> None:
         "--web", type=int, default=None, metavar="PORT", help=_("also serve the table to browsers on PORT")
     )
     host.add_argument("--resume", action="store_true", help=_("continue every stored table whose game is not over"))
+    host.add_argument(
+        "--free-seat",
+        nargs=2,
+        metavar=("TABLE", "NAME"),
+        default=None,
+        help=_("free the seat of NAME at TABLE for a player who lost their key or seat code, and exit"),
+    )
     add_language_option(host)  # the host's own messages; each player reads the table in their own

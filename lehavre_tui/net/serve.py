@@ -3,6 +3,7 @@
     lehavre host [--players N] [--short] [--seed S] [--names A,B] [--seats human,heuristic]
                  [--ssh-port 2222] [--listen 127.0.0.1] [--authorized-keys FILE]
                  [--port P] [--web PORT] [--resume] [--lang en|pl|cs]
+    lehavre host --free-seat TABLE NAME
 
 `--lang` is the language of the host's own messages; every player reads the table in their
 own (their ssh client's LANG, or a choice at login).
@@ -94,7 +95,66 @@ def table_options(args: argparse.Namespace) -> tuple[Setup, list[str], bool]:
     return setup, seats or ["human"] * players, bool(names)
 
 
+def free_seat_main(table_text: str, name: str) -> int:
+    """`lehavre host --free-seat TABLE NAME`: the running host frees the seat (its own user
+    asks, with the host's local key), or, with no host running, the table file is changed."""
+    if not table_text.isdigit():
+        return _fail(
+            _("'{table}' is not a table number: lehavre host --free-seat TABLE NAME.").format(table=table_text)
+        )
+    table = int(table_text)
+    from ..tui.join import running_host
+
+    found = running_host()
+    if found is not None and isinstance(found.get("key"), str):
+        try:
+            said = asyncio.run(_ask_host(int(found["port"]), str(found["key"]), table, name))
+        except (OSError, ValueError):
+            said = None  # no host answers there (it has stopped): the table file is changed
+        if said is not None:
+            print(said)
+            return 0 if "is free" in said else EXIT_ERROR
+    try:
+        store = Store(host_dir() / "tables.sqlite3")
+    except StorageError as exc:
+        return _fail(str(exc))
+    try:
+        freed = store.free_seat(table, name)
+    finally:
+        store.close()
+    if freed is None:
+        return _fail(
+            _("Table {table} has no seat of {player} waiting: see the tables the host lists.").format(
+                table=table, player=name
+            )
+        )
+    print(
+        _(
+            "The seat of {player} at table {table} is free: the next login named {player} sits there and owns it."
+        ).format(player=freed, table=table)
+    )
+    return 0
+
+
+async def _ask_host(port: int, key: str, table: int, name: str) -> str | None:
+    from .protocol import Bye, FreeSeat, decode_host, encode
+    from .words import read
+
+    reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 5)
+    try:
+        writer.write(encode(FreeSeat(key=key, table=table, name=name[:64])))
+        line = await asyncio.wait_for(reader.readline(), 10)
+    finally:
+        writer.close()
+    if not line:
+        return None
+    answer = decode_host(line)
+    return read(answer.words, answer.text) if isinstance(answer, Bye) else None
+
+
 def host_main(args: argparse.Namespace) -> int:
+    if args.free_seat is not None:
+        return free_seat_main(*args.free_seat)
     if not args.budget > 0 or not args.pace >= 0:
         return _fail(_("--budget is above 0 seconds and --pace is 0 seconds or more."))
     try:
@@ -198,7 +258,10 @@ def welcome_lines(
     lines += [
         _("Join over SSH:    {command}").format(command=f"ssh -p {ssh_port} NAME@{where}"),
         _("  NAME is the player's name at the table; another name takes a free seat it can rename, or watches."),
-        _("  Keys in {path} log in; without one, the table's invite code is the password.").format(path=keys),
+        _(
+            "  Keys in {path} open every table; any other key is asked a table's invite code; without a key, "
+            "the invite code is the password. A seat belongs to the key (or seat code) that first sat in it."
+        ).format(path=keys),
         _("  Players read the table in their own language: their ssh client's LANG, else a choice at login."),
         _("  The host's key: {fingerprint}").format(fingerprint=fingerprint),
         _("On this machine:  {command}").format(

@@ -153,3 +153,42 @@ def test_join_keeps_the_seat_code_for_this_host_and_table(tmp_path: Path) -> Non
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     path.write_text("not json")
     assert kept_seat_code("h:1", "abcd-efgh-jkmn", path) is None  # a damaged file: nothing kept, no crash
+
+
+async def test_the_running_host_frees_a_seat_for_its_own_user_only(host: Host, two_players) -> None:
+    from lehavre_tui.net.serve import _ask_host
+
+    anna, seat = await with_code(host, "anna", two_players.code)
+    await anna.until("table")
+    said = await _ask_host(host.port, "not-the-key", two_players.id, "anna")
+    assert said is not None and "Only the host's own user" in said
+    assert two_players.seats[0].owner is not None
+    said = await _ask_host(host.port, host.local_key, two_players.id, "anna")
+    assert said is not None and "The seat of Anna at table 1 is free" in said
+    assert "freed this seat" in (await anna.closed())[-1].text  # type: ignore[union-attr]
+    assert two_players.seats[0].owner is None
+    thief_turned_anna, again = await with_code(host, "anna", two_players.code)
+    assert again.seat == 0 and again.seat_code is not None
+
+
+def test_free_seat_without_a_running_host_changes_the_table_file(tmp_path: Path, monkeypatch, capsys) -> None:
+    from lehavre_tui.cli import build_parser
+    from lehavre_tui.engine.setup import Setup
+    from lehavre_tui.net.serve import host_main
+    from lehavre_tui.net.storage import host_dir
+    from lehavre_tui.net.tables import HostedGame
+
+    monkeypatch.setenv("LEHAVRE_DATA", str(tmp_path))
+    store = Store(host_dir() / "tables.sqlite3")
+    game = HostedGame.create(store, Setup(players=2, variant="short", seed=1), ["human", "human"], named=False)
+    game.seat_for("anna", key_owner("SHA256:lost"))
+    store.close()
+    args = build_parser().parse_args(["host", "--free-seat", str(game.id), "Anna"])
+    assert host_main(args) == 0
+    assert "is free" in capsys.readouterr().out
+    store = Store(host_dir() / "tables.sqlite3")
+    assert store.open_tables()[0].seats[0].owner is None
+    store.close()
+    assert host_main(build_parser().parse_args(["host", "--free-seat", "x", "Anna"])) == 2
+    assert host_main(build_parser().parse_args(["host", "--free-seat", "7", "Anna"])) == 2
+    assert "not a table number" in capsys.readouterr().err
