@@ -66,7 +66,7 @@ class HostOutput:
             self.lines.append(raw.decode("utf-8", "replace").rstrip())
 
     def checks(self) -> int:
-        return sum(1 for ln in self.lines if "lehavre login refused" in ln or "lehavre login accepted" in ln)
+        return sum(1 for ln in self.lines if "login refused" in ln or "login accepted" in ln)
 
 
 def cpu_seconds(pid: int) -> float:

@@ -101,7 +101,7 @@ class Guard:
         when = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         words = [
             when,
-            f"lehavre login {outcome}",
+            f"login {outcome}",
             f"address={_plain(address)}",
             f"login={_plain(login)}",
             f"method={_plain(method)}",

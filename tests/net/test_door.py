@@ -461,3 +461,19 @@ async def test_agent_forwarding_is_refused(door: Door, keys: Keys, tmp_path: Pat
     finally:
         agent.terminate()
         await agent.wait()
+
+
+async def test_connections_that_never_log_in_do_not_crowd_out_a_login(door: Door, keys: Keys, two_players) -> None:
+    idle = []
+    for _ in range(40):  # from another address (all of 127/8 is this machine), saying nothing
+        with contextlib.suppress(OSError):
+            idle.append(await asyncio.open_connection("127.0.0.1", door.port, local_addr=("127.0.0.2", 0)))
+    await asyncio.sleep(0.5)
+    assert door.logging_in["127.0.0.2"] <= door_module.MAX_LOGGING_IN_PER_ADDRESS
+    anna = ssh_login("anna", door.port, keys.player)  # type: ignore[attr-defined]
+    try:
+        await anna.drawn("Turn 1 of 7: Anna to play", timeout=30)
+    finally:
+        anna.close()
+        for _, writer in idle:
+            writer.close()

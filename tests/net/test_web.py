@@ -105,6 +105,6 @@ async def test_a_browser_tab_does_not_take_a_seat_by_its_name(web: WebDoor, host
             await asyncio.sleep(0.5)
         await screen_until(ws, seen, b"belongs to the player who first sat in it")
     assert two_players.present.get(0) == 1 and two_players.seats[0].login == "anna"
-    assert any("lehavre login accepted" in ln and "method=web" in ln for ln in lines)  # the tab's own login
+    assert any("login accepted" in ln and "method=web" in ln for ln in lines)  # the tab's own login
     await anna.send({"type": "ping"})
     assert (await anna.until("pong")).type == "pong"  # Anna was never thrown out
