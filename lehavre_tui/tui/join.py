@@ -25,6 +25,7 @@ import os
 import signal
 import sys
 import termios
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,24 @@ def take_terminal() -> None:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def seat_codes(
+    args: argparse.Namespace, address: str, ticket: str | None
+) -> tuple[str | None, Callable[[str], None] | None]:
+    """The seat code to come back with (`--seat-code`, else the one kept for this host and
+    table), and how to keep a new one: only for the player's own client with an invite code
+    (the clients the doors start run as the host's user and keep nothing)."""
+    if not args.code or args.guest or ticket:
+        return args.seat_code, None
+    from ..net.seat_codes import keep_seat_code, kept_seat_code
+
+    invite = str(args.code)
+
+    def keep(code: str) -> None:
+        keep_seat_code(address, invite, code)
+
+    return args.seat_code or kept_seat_code(address, invite), keep
+
+
 def _fail(message: str) -> int:
     print(message, file=sys.stderr)
     return EXIT_ERROR
@@ -128,16 +147,7 @@ def join(args: argparse.Namespace) -> int:
     from .app import LeHavreApp
     from .hosted import Visit
 
-    seat_code, keep = args.seat_code, None
-    if args.code and not args.guest and not ticket:  # the player's own client: their seat codes are kept
-        from ..net.seat_codes import keep_seat_code, kept_seat_code
-
-        address, invite = f"{host}:{port}", args.code
-        seat_code = seat_code or kept_seat_code(address, invite)
-
-        def keep(code: str) -> None:
-            keep_seat_code(address, invite, code)
-
+    seat_code, keep = seat_codes(args, f"{host}:{port}", ticket)
     visit = Visit(
         host,
         port,

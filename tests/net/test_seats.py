@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lehavre_tui.net import guard as guard_module
 from lehavre_tui.net.host import Host
-from lehavre_tui.net.protocol import Bye, Refusal, Seated
+from lehavre_tui.net.protocol import PROTOCOL_VERSION, Bye, Refusal, Seated
 from lehavre_tui.net.seat_codes import keep_seat_code, kept_seat_code
 from lehavre_tui.net.storage import CODE_ALPHABET, Store, new_code
 from lehavre_tui.net.tables import code_owner, key_owner
@@ -18,7 +18,9 @@ from .conftest import RawClient, seated
 
 async def with_code(host: Host, name: str, code: str, seat_code: str | None = None) -> tuple[RawClient, Seated]:
     c = await RawClient.open(host.port)
-    await c.send({"type": "hello", "version": 4, "name": name, "lang": "en", "code": code, "seat_code": seat_code})
+    await c.send(
+        {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "lang": "en", "code": code, "seat_code": seat_code}
+    )
     seat = await c.until("seated")
     assert isinstance(seat, Seated)
     return c, seat
@@ -192,3 +194,21 @@ def test_free_seat_without_a_running_host_changes_the_table_file(tmp_path: Path,
     assert host_main(build_parser().parse_args(["host", "--free-seat", "x", "Anna"])) == 2
     assert host_main(build_parser().parse_args(["host", "--free-seat", "7", "Anna"])) == 2
     assert "not a table number" in capsys.readouterr().err
+
+
+def test_lehavre_join_comes_back_with_the_seat_code_it_kept(tmp_path: Path, monkeypatch) -> None:
+    from lehavre_tui.cli import build_parser
+    from lehavre_tui.tui.join import seat_codes
+
+    monkeypatch.setenv("LEHAVRE_DATA", str(tmp_path))
+    args = build_parser().parse_args(["join", "h:7000", "--name", "anna", "--code", "abcd-efgh-jkmn"])
+    code, keep = seat_codes(args, "h:7000", None)
+    assert code is None and keep is not None
+    keep("seat-code-1")  # the host gave one on sitting down
+    again, _ = seat_codes(args, "h:7000", None)
+    assert again == "seat-code-1"  # the next visit from this machine: nothing typed
+    given = build_parser().parse_args(["join", "h:7000", "--code", "abcd-efgh-jkmn", "--seat-code", "other"])
+    assert seat_codes(given, "h:7000", None)[0] == "other"
+    guest = build_parser().parse_args(["join", "h:7000", "--guest", "--code", "abcd-efgh-jkmn"])
+    assert seat_codes(guest, "h:7000", None) == (None, None)  # a browser tab keeps nothing
+    assert seat_codes(args, "h:7000", "a-door-ticket") == (None, None)  # nor an SSH login's client
