@@ -48,8 +48,9 @@ VERBS_EN: dict[str, tuple[str, ...]] = {
     "keep": ("keep",), "swap": ("swap",), "end": ("end", "done", "pass"), "help": ("help", "h", "?"),
 }  # fmt: skip
 TABLE_WORDS_EN: dict[str, tuple[str, ...]] = {
-    w: (w,) for w in ("undo", "save", "show", "cards", "hint", "scores", "quit", "pause", "say", "lobby")
-}
+    w: (w,) for w in ("undo", "save", "show", "cards", "hint", "scores", "quit", "pause", "say", "lobby", "look",
+                      "pace", "handoff")
+}  # fmt: skip
 NOT_VERBS_EN: dict[str, tuple[str, ...]] = {"loan": ("loan", "loans", "borrow")}
 FRANCS_EN = ("francs", "franc", "fr")
 FOOD_EN = ("food",)

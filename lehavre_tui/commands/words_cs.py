@@ -36,6 +36,9 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "pause": ("pauza",),
     "say": ("řekni",),
     "lobby": ("lobby",),
+    "look": ("rozhlédni", "dívej"),
+    "pace": ("tempo",),
+    "handoff": ("předání",),
 }
 # words players try that are not verbs (what to do instead is explained)
 NOT_VERBS: dict[str, tuple[str, ...]] = {

@@ -16,11 +16,12 @@ from pydantic import ValidationError
 
 from ..engine.message import Listing, Msg, MsgN
 from ..seats import BOT_KINDS, SHOWN_KINDS
-from ..text import _, render
+from ..text import N_, _, render
 
 EXIT_ERROR = 2
 SEAT_KINDS = ("human", *BOT_KINDS)  # accepted by --seats
 SHOWN_SEAT_KINDS = ("human", *SHOWN_KINDS)  # named in help and errors
+PLAIN_HELP = N_("the game in plain text lines, for screen readers and pipes (also when TERM=dumb)")
 
 
 def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
@@ -29,6 +30,7 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
 
     parser.add_argument("--continue", dest="resume", action="store_true", help=_("open the autosaved game"))
     parser.add_argument("--ascii", action="store_true", help=_("plain ASCII symbols (also LEHAVRE_ASCII=1)"))
+    parser.add_argument("--plain", action="store_true", help=_(PLAIN_HELP))
     new = sub.add_parser("new", help=_("open the table with a new game"))
     new.add_argument(
         "--players", type=int, default=None, help=_("number of players, 1 to 5 (default 2, or one per seat)")
@@ -41,16 +43,19 @@ def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
     )
     _bot_options(new)
     new.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+    new.add_argument("--plain", dest="plain_here", action="store_true", help=_(PLAIN_HELP))
     add_language_option(new)
     tutorial = sub.add_parser(
         "tutorial", help=_("learn the game: play the rulebook's first round at the table, step by step")
     )
     tutorial.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+    tutorial.add_argument("--plain", dest="plain_here", action="store_true", help=_(PLAIN_HELP))
     add_language_option(tutorial)
     load = sub.add_parser("load", help=_("open a saved game"))
     load.add_argument("file", metavar="FILE", help=_("a save file (ctrl+s in the game writes one)"))
     _bot_options(load)
     load.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+    load.add_argument("--plain", dest="plain_here", action="store_true", help=_(PLAIN_HELP))
     add_language_option(load)
 
 
@@ -78,6 +83,9 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ..session import SaveError, Session, autosave_path
 
     ascii = True if getattr(args, "ascii", False) or getattr(args, "ascii_here", False) else None
+    from ..plain import wants_plain
+
+    plain = wants_plain(getattr(args, "plain", False) or getattr(args, "plain_here", False))
     resumed = False
     session: Session | None
     budget = getattr(args, "budget", None)
@@ -140,12 +148,16 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             return _fail(Msg("The autosaved game cannot be opened: {error}", error=_error(exc)))
         resumed = True
     else:
+        if plain:
+            return _plain_new(args, budget, pace)
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             parser.print_help()  # no terminal to draw the table on
             return 0
         session = None
     if session is not None and budget is not None:
         session.bot_budget = budget
+    if plain and session is not None:
+        return _plain(session, args, pace, resumed)
     from ..cli import requested_language
     from .app import LeHavreApp
 
@@ -153,3 +165,31 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     language = requested_language(flag) if flag is not None else None  # else a saved choice, else the environment
     LeHavreApp(session, ascii=ascii, resumed=resumed, bot_pace=pace, language=language).run()
     return 0
+
+
+def _plain(session: Any, args: argparse.Namespace, pace: float, resumed: bool) -> int:
+    """The game in plain text lines (`--plain`, or a dumb terminal), in the table's language."""
+    from ..cli import requested_language
+    from ..plain import Lines, PlainGame
+    from ..settings import read_settings, table_language
+    import os
+
+    from ..text import language_from_env, set_language
+
+    flag = getattr(args, "lang", None)
+    language = requested_language(flag) if flag is not None else None
+    set_language(table_language(language, read_settings()[0], language_from_env(os.environ)))
+    return PlainGame(session, Lines(), pace=pace, resumed=resumed).run()
+
+
+def _plain_new(args: argparse.Namespace, budget: float | None, pace: float) -> int:
+    """`lehavre --plain` alone: a new game of two people, as `lehavre new --plain` starts it."""
+    import random
+
+    from ..engine.setup import Setup
+    from ..session import Session, autosave_path
+
+    session = Session.new(Setup(players=2, seed=random.SystemRandom().randrange(1_000_000)), autosave=autosave_path())
+    if budget is not None:
+        session.bot_budget = budget
+    return _plain(session, args, pace, False)

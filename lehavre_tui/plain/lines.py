@@ -1,0 +1,84 @@
+"""Where the plain text game reads its commands and writes its lines.
+
+At a terminal the standard library's `readline` (where present) gives line editing, history
+and Tab completion; on a pipe the commands are read one a line, and nothing but lines is
+written (no prompt: a program driving the game reads the narration only).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+_SPACES = re.compile(r"[ \t]{2,}")
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def clean(line: str) -> str:
+    """A line as a screen reader should get it: no control character, no escape sequence,
+    no run of spaces (columns aligned with spaces read as noise)."""
+    return _SPACES.sub(" ", _ESCAPES.sub("", line)).strip()
+
+
+class Lines:
+    """Reads a command a line (None at the end of the input) and writes lines."""
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.interactive = self.stdin.isatty()
+        self._readline = False
+
+    def use_readline(self, complete: Callable[[str], list[str]]) -> None:
+        """Line editing, history and Tab completion at a terminal. `complete(line)` gives the
+        words that may follow the line typed so far."""
+        if not self.interactive:
+            return
+        try:
+            import readline
+        except ImportError:  # no readline here (Windows): plain `input` still works
+            return
+        self._readline = True
+        # the terminal gets no escape sequence from readline itself
+        for setting in ("set enable-bracketed-paste off", "set enable-meta-key off", "set bell-style none",
+                        "set horizontal-scroll-mode off"):  # fmt: skip
+            readline.parse_and_bind(setting)
+        readline.parse_and_bind("tab: complete")
+        readline.set_completer_delims(" \t\n")
+        found: list[str] = []
+
+        def completer(text: str, state: int) -> str | None:
+            if state == 0:
+                line = readline.get_line_buffer()[: readline.get_endidx()]
+                found[:] = [w for w in complete(line) if w.startswith(text)] or complete(line)
+            return found[state] if state < len(found) else None
+
+        readline.set_completer(completer)
+
+    def read(self, prompt: str) -> str | None:
+        """The next command; None when the input has ended."""
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.say("")
+                return None
+            except KeyboardInterrupt:
+                self.say("")
+                return ""
+        line = self.stdin.readline()
+        if not line:
+            return None
+        return line.rstrip("\r\n")
+
+    def wait(self, prompt: str) -> bool:
+        """'press Enter': False when the input ended instead."""
+        return self.read(prompt) is not None
+
+    def say(self, *lines: str) -> None:
+        for text in lines:
+            for line in text.splitlines() or [""]:
+                self.stdout.write(clean(line) + "\n")
+        self.stdout.flush()
