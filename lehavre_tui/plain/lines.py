@@ -30,6 +30,7 @@ class Lines:
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty()
         self._readline = False
+        self._prompt = ""
 
     def use_readline(self, complete: Callable[[str], list[str]]) -> None:
         """Line editing, history and Tab completion at a terminal. `complete(line)` gives the
@@ -56,10 +57,21 @@ class Lines:
             return found[state] if state < len(found) else None
 
         readline.set_completer(completer)
+        readline.set_completion_display_matches_hook(self._show_matches)
+        self._prompt = ""
+
+    def _show_matches(self, substitution: str, matches: list[str], longest: int) -> None:
+        """Tab twice: the choices as one line of words, not readline's columns."""
+        import readline
+
+        self.stdout.write("\n" + ", ".join(m.strip() for m in matches) + "\n" + self._prompt)
+        self.stdout.write(readline.get_line_buffer())
+        self.stdout.flush()
 
     def read(self, prompt: str) -> str | None:
         """The next command; None when the input has ended."""
         if self.interactive:
+            self._prompt = prompt
             try:
                 return input(prompt)
             except EOFError:

@@ -16,7 +16,7 @@ def phase_words(s: GameState) -> Msg:
     if s.phase == "interest":
         return Msg("interest: pay or sell")
     if s.phase == "final":
-        return Msg("final action")
+        return Msg("buy, sell or end the turn") if s.main_done else Msg("final action")
     if s.phase == "over":
         return Msg("the game is over")
     if not s.supplied:
