@@ -15,12 +15,13 @@ from ..engine.rules import food_due, ship_food
 from ..engine.scoring import final_scores
 from ..engine.setup import round_row
 from ..engine.state import OFFER_GOOD, OFFER_SPACES, GameState
+from ..text import N_
 from .prompt import phase_words
 
 # what may follow `look`, in each language, folded ('look oferty', 'l lodě')
 TOPICS: dict[str, tuple[str, ...]] = {
-    "offers": ("offers", "offer", "oferty", "oferta", "nabidky", "nabidka"),
-    "proposals": ("proposals", "proposal", "propozycje", "propozycja", "navrhy", "navrh"),
+    "offers": ("offers", "offer", "stragany", "stragan", "oferty", "nabidky", "nabidka"),
+    "proposals": ("proposals", "proposal", "projekty", "projekt", "budovy", "navrhy", "balicky"),
     "town": ("town", "miasto", "mesto"),
     "ships": ("ships", "ship", "statki", "statek", "lode", "lod"),
     "round": ("round", "runda", "kolo"),
@@ -30,11 +31,11 @@ TOPICS: dict[str, tuple[str, ...]] = {
 SHORT: dict[str, str | None] = {
     "l": None, "lo": "offers", "lp": "proposals", "lt": "town", "ls": "ships", "lr": "round", "lm": "me",
 }  # fmt: skip
-_SHIP_KIND = {
-    "wooden": "Wooden ships",
-    "iron": "Iron ships",
-    "steel": "Steel ships",
-    "luxury": "Luxury liners",
+_SHIP_KIND = {  # the table says the same in its ship column
+    "wooden": N_("Wooden ships"),
+    "iron": N_("Iron ships"),
+    "steel": N_("Steel ships"),
+    "luxury": N_("Luxury liners"),
 }
 
 
