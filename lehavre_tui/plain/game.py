@@ -124,8 +124,8 @@ class PlainGame:
                 return
         self.keyboard = seat
         ask = (s.phase, seat, s.round)
-        if s.phase in ("feeding", "interest") and ask != self.asked:
-            self.asked = ask
+        if s.phase in ("feeding", "interest") and ask != self.asked and self.lines.interactive:
+            self.asked = ask  # (on a pipe only the narration: a program knows what it is asked)
             question = feeding_question(s, seat) if s.phase == "feeding" else interest_question(s, seat)
             self.lines.say(render(question))
         elif s.phase not in ("feeding", "interest"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 _SPACES = re.compile(r"[ \t]{2,}")
@@ -60,7 +60,7 @@ class Lines:
         readline.set_completion_display_matches_hook(self._show_matches)
         self._prompt = ""
 
-    def _show_matches(self, substitution: str, matches: list[str], longest: int) -> None:
+    def _show_matches(self, substitution: str, matches: Sequence[str], longest: int) -> None:
         """Tab twice: the choices as one line of words, not readline's columns."""
         import readline
 

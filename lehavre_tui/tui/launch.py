@@ -169,11 +169,11 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def _plain(session: Any, args: argparse.Namespace, pace: float, resumed: bool) -> int:
     """The game in plain text lines (`--plain`, or a dumb terminal), in the table's language."""
+    import os
+
     from ..cli import requested_language
     from ..plain import Lines, PlainGame
     from ..settings import read_settings, table_language
-    import os
-
     from ..text import language_from_env, set_language
 
     flag = getattr(args, "lang", None)

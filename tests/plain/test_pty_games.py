@@ -9,6 +9,7 @@ import pytest
 from .driver import finish, plain_bytes_only, play_through, spawn, state_now
 
 SCORES = {"en": "scores", "pl": "zdobywa", "cs": "získává"}
+PROPOSAL = {"en": "'proposal'", "pl": "„propozycja”", "cs": "„návrh“"}  # the feeding question names it
 PROMPT_WORDS = {"en": "round 1, turn 1 of 7, supply", "pl": "runda 1", "cs": "kolo 1"}
 
 
@@ -31,6 +32,7 @@ def test_a_short_game_against_a_bot(tmp_path, lang):
         assert p.name in text
     assert "Ben " in text  # the bot's moves are narrated
     assert text.count(SCORES[lang]) >= 2  # each player's final score is read out
+    assert PROPOSAL[lang] in text
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "cs"])
@@ -40,3 +42,47 @@ def test_a_short_solo_game(tmp_path, lang):
     plain_bytes_only(out)
     assert state_now(tmp_path).state.phase == "over"
     assert out.decode().count(SCORES[lang]) >= 1
+
+
+def test_hotseat_handoff_is_a_line_and_can_be_turned_off(tmp_path):
+    child = spawn(["new", "--plain", "--players", "2", "--short", "--seed", "5", "--names", "Anna,Ben"], tmp_path, "en")
+    child.expect(rb"Anna, round 1, turn 1 of 7, supply> ")
+    out = bytearray(child.before + child.after)
+    for command in ("supply", "take wood"):
+        child.sendline(command)
+        child.expect(rb"main action> |the turn> ")
+        out += child.before + child.after
+    child.sendline("end")
+    child.expect(rb"Ben's turn. Ben, press Enter. ")
+    out += child.before + child.after
+    child.sendline("")
+    child.expect(rb"Ben, round 1, turn 2 of 7, supply> ")
+    out += child.before + child.after
+    child.sendline("handoff off")
+    child.expect(rb"The handoff is off.\r\nBen, round 1, turn 2 of 7, supply> ")
+    for command in ("s", "take fish", "end"):
+        child.sendline(command)
+        child.expect(rb"> ")
+        out += child.before + child.after
+    assert b"Anna, round 1, turn 3 of 7, supply> " in out and out.count(b"press Enter") == 1
+    plain_bytes_only(finish(child, bytes(out)))
+
+
+def test_the_tutorial_in_plain_text(tmp_path):
+    from lehavre_tui.tutorial.lesson import STEPS
+
+    child = spawn(["tutorial", "--plain"], tmp_path, "en")
+    child.expect(rb"> ")
+    out = bytearray(child.before + child.after)
+    assert b"This is the rulebook's example" in out and b"To do: Every turn starts with the supply action" in out
+    child.sendline("take fish")  # not the lesson's move: refused with the step's sentence
+    child.expect(rb"> ")
+    assert b"In this lesson:" in child.before
+    for step in STEPS:
+        child.sendline(step.command)
+        child.expect(rb"> ")
+        out += child.before + child.after
+    text = bytes(out).decode()
+    assert STEPS[0].done in text and STEPS[-1].done in text
+    assert "You played the rulebook's first round" in text
+    plain_bytes_only(finish(child, bytes(out)))
