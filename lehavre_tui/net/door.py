@@ -15,7 +15,9 @@ Every session gets a pseudo-terminal running the table client (`lehavre join`, g
 ticket for this login), the window size (at most `MAX_WIDTH`×`MAX_HEIGHT`) and its changes
 passed on, the client ended when the connection drops. A login reaches the game and nothing
 else: commands (exec), subsystems (sftp), port forwarding, agent and X11 forwarding are
-refused. Only modern algorithms are offered (`KEX`, `CIPHERS`, `MACS`), and the version
+refused; the one command a login may give is `plain` (`ssh -t -p 2222 anna@host plain`): the
+table client in plain text lines, as for a terminal whose TERM is `dumb` or that is narrower
+than the table's 80 columns. Only modern algorithms are offered (`KEX`, `CIPHERS`, `MACS`), and the version
 string names no library.
 
 A chain of small checks stands before the table client, each refusing with a sentence:
@@ -64,6 +66,8 @@ KEX = ("mlkem768x25519-sha256", "curve25519-sha256", "curve25519-sha256@libssh.o
 CIPHERS = ("chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com")
 MACS = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com")  # unused by the ciphers above
 HOST_KEY_ALGS = ("ssh-ed25519",)
+PLAIN = "plain"  # the one command a login may give: the game in plain text lines
+MIN_WIDTH = 80  # columns the table is drawn in; a narrower terminal gets the plain text
 
 _KEY_START = re.compile(r"(?:^|\s)((?:ssh-|ecdsa-|sk-)\S+\s+[A-Za-z0-9+/=]+)")
 
@@ -213,7 +217,8 @@ class Door:
 
     async def _play(self, process: asyncssh.SSHServerProcess) -> None:
         lang = lang_of(process.env)
-        if process.command is not None or process.subsystem is not None:
+        asked = process.command is not None and process.command.strip() == PLAIN
+        if (process.command is not None and not asked) or process.subsystem is not None:
             _say(process, lang, Msg("This host plays Le Havre and runs nothing else. Log in without a command."))
             process.exit(1)
             return
@@ -222,6 +227,12 @@ class Door:
             _say(process, lang, Msg("Le Havre needs a terminal: log in without -T (or with ssh -t)."))
             process.exit(1)
             return
+        width = process.get_terminal_size()[0]
+        plain = asked or term.lower() == "dumb" or 0 < width < MIN_WIDTH
+        if plain and not asked and term.lower() != "dumb":
+            narrow = Msg("Your terminal is {width} columns wide, narrower than the table's {min}: here is the game "
+                         "in plain text.", width=width, min=MIN_WIDTH)  # fmt: skip
+            _say(process, lang, narrow)
         address = str((process.get_extra_info("peername") or ("",))[0])
         if self.tables_open[address] >= MAX_PER_ADDRESS:
             too_many = Msg(
@@ -246,7 +257,7 @@ class Door:
         ticket = self.host.issue_ticket(login, table, lang or "", owner=owner, may_create=authorized, address=address)
         self.tables_open[address] += 1
         try:
-            code = await self._run_client(process, term, ticket, lang)
+            code = await self._run_client(process, term, ticket, lang, plain)
         finally:
             self.host.revoke_ticket(ticket)
             self.tables_open[address] -= 1
@@ -282,7 +293,9 @@ class Door:
         _say(process, lang, Msg("That invite code opens no table here; goodbye."))
         return None
 
-    async def _run_client(self, process: asyncssh.SSHServerProcess, term: str, ticket: str, lang: str | None) -> int:
+    async def _run_client(
+        self, process: asyncssh.SSHServerProcess, term: str, ticket: str, lang: str | None, plain: bool = False
+    ) -> int:
         master, slave = os.openpty()
         width, height, _, _ = process.get_terminal_size()
         if (width or 0) > MAX_WIDTH or (height or 0) > MAX_HEIGHT:
@@ -311,6 +324,7 @@ class Door:
                 *self.client,
                 f"127.0.0.1:{self.host.port}",
                 *(("--lang", lang) if lang is not None else ("--ask-lang",)),
+                *(("--plain",) if plain else ()),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

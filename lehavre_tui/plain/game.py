@@ -215,6 +215,8 @@ class PlainGame:
                 say(_("The final scores are shown when the game is over; the wealth so far is on each player's board."))
         elif word == "quit" and not rest:
             self._leave()
+        elif word == "say":
+            self._say(rest)
         else:
             return False
         return True
@@ -253,6 +255,15 @@ class PlainGame:
         s = self.table.state
         seat = self.keyboard if self.keyboard is not None else s.current
         self.lines.say(*(render(m) for m in describe(s, topic, words, seat)))
+
+    def _say(self, rest: str) -> None:
+        if not rest:
+            self.lines.say(_("Say something after 'say', e.g. 'say good luck'."))
+            return
+        try:
+            self.table.say(rest)
+        except NotAtThisTable as exc:
+            self.lines.say(render(exc.msg))
 
     def _show(self, rest: str) -> None:
         if not rest:

@@ -31,12 +31,16 @@ class Lines:
         self.interactive = self.stdin.isatty()
         self._readline = False
         self._prompt = ""
+        # a prompt is out and the reader typing after it (lines of a hosted table arrive meanwhile)
+        self.reading = False
+        self.prompt_now: Callable[[], str] | None = None  # the prompt to write again after such lines
 
     def use_readline(self, complete: Callable[[str], list[str]]) -> None:
         """Line editing, history and Tab completion at a terminal. `complete(line)` gives the
         words that may follow the line typed so far."""
         if not self.interactive:
             return
+        self._cooked()
         try:
             import readline
         except ImportError:  # no readline here (Windows): plain `input` still works
@@ -60,6 +64,20 @@ class Lines:
         readline.set_completion_display_matches_hook(self._show_matches)
         self._prompt = ""
 
+    def _cooked(self) -> None:
+        """A terminal that reads lines: Enter ends one, what is typed is echoed (the SSH door's
+        pseudo-terminal passes keys raw, as the full table wants them)."""
+        import termios
+
+        try:
+            fd = self.stdin.fileno()
+            attrs = termios.tcgetattr(fd)
+            attrs[0] |= termios.ICRNL
+            attrs[3] |= termios.ICANON | termios.ECHO | termios.IEXTEN
+            termios.tcsetattr(fd, termios.TCSANOW, attrs)
+        except (OSError, ValueError, termios.error):
+            pass  # not a terminal after all: lines are read as they come
+
     def _show_matches(self, substitution: str, matches: Sequence[str], longest: int) -> None:
         """Tab twice: the choices as one line of words, not readline's columns."""
         import readline
@@ -72,6 +90,7 @@ class Lines:
         """The next command; None when the input has ended."""
         if self.interactive:
             self._prompt = prompt
+            self.reading = True
             try:
                 return input(prompt)
             except EOFError:
@@ -80,17 +99,49 @@ class Lines:
             except KeyboardInterrupt:
                 self.say("")
                 return ""
+            finally:
+                self.reading = False
         line = self.stdin.readline()
         if not line:
             return None
         return line.rstrip("\r\n")
+
+    def refresh_prompt(self) -> None:
+        """The prompt written again below the old one when what it says has changed."""
+        if not (self.reading and self.interactive and self.prompt_now is not None):
+            return
+        now = self.prompt_now()
+        if now != self._prompt:
+            self._prompt = now
+            self.stdout.write("\n" + now + self.typed_so_far())
+            self.stdout.flush()
+
+    def typed_so_far(self) -> str:
+        """What the reader has typed after the prompt and not yet sent (readline's line)."""
+        if not self._readline:
+            return ""
+        import readline
+
+        return readline.get_line_buffer()
 
     def wait(self, prompt: str) -> bool:
         """'press Enter': False when the input ended instead."""
         return self.read(prompt) is not None
 
     def say(self, *lines: str) -> None:
+        """Lines out. While the reader is typing after a prompt (a hosted table's moves arrive
+        at any time), they go below it, and the prompt and what was typed so far follow them
+        again: no escape sequence clears the line."""
+        if not lines:
+            return
+        typing = self.reading and self.interactive
+        if typing:
+            self.stdout.write("\n")
         for text in lines:
             for line in text.splitlines() or [""]:
                 self.stdout.write(clean(line) + "\n")
+        if typing:
+            if self.prompt_now is not None:  # the prompt as it reads after these lines
+                self._prompt = self.prompt_now()
+            self.stdout.write(self._prompt + self.typed_so_far())
         self.stdout.flush()

@@ -61,6 +61,9 @@ def add_join_command(sub: Any) -> None:
     )
     join.add_argument("--ticket", default=None, help=argparse.SUPPRESS)  # a browser tab's, from the door
     join.add_argument("--ascii", dest="ascii_here", action="store_true", help=_("plain ASCII symbols"))
+    from .launch import PLAIN_HELP
+
+    join.add_argument("--plain", action="store_true", help=_(PLAIN_HELP))
 
 
 def reader_language(args: argparse.Namespace) -> str | None:
@@ -144,6 +147,10 @@ def join(args: argparse.Namespace) -> int:
         with contextlib.suppress(Exception):
             name = getpass.getuser()
     lang = reader_language(args)
+    from ..plain import wants_plain
+
+    if wants_plain(args.plain):
+        return _plain(host, port, name or "", lang, ticket=ticket, code=args.code, key=key, table=args.table)
     from .app import LeHavreApp
     from .hosted import Visit
 
@@ -166,3 +173,26 @@ def join(args: argparse.Namespace) -> int:
     app = LeHavreApp(None, ascii=ascii, visit=visit, language=lang or "en")
     app.run()
     return app.return_code or 0
+
+
+def _plain(host: str, port: int, name: str, lang: str | None, **visit: Any) -> int:
+    """The hosted table in plain text lines (`--plain`, a dumb terminal, `ssh ... plain`)."""
+    import asyncio
+
+    from ..plain import Lines
+    from ..plain.visit import PlainVisit
+    from ..text import set_language
+
+    lines = Lines()
+    if lang is None:  # one line in the three languages: nothing is read yet
+        answer = lines.read("Language / Język / Jazyk: en, pl, cs? ") if lines.interactive else ""
+        word = (answer or "").strip().lower()[:2]
+        lang = word if word in LANGUAGES else "en"
+    set_language(lang)
+    if not visit.get("ticket") and (not name or not (visit.get("key") or visit.get("code"))):
+        if not lines.interactive:
+            print(_("Give your player name and the table's invite code (the host printed it)."), file=sys.stderr)
+            return EXIT_ERROR
+        name = name or (lines.read(_("your player name") + ": ") or "").strip()
+        visit["code"] = visit.get("code") or (lines.read(_("Invite code") + ": ") or "").strip()
+    return asyncio.run(PlainVisit(host, port, name, lang, lines, **visit).run())

@@ -147,16 +147,21 @@ def ssh_login(
     extra: list[str] | None = None,
     env: dict[str, str] | None = None,
     lang: str | None = "en_US.UTF-8",
+    command: str | None = None,
+    term: str = "xterm-256color",
 ) -> Terminal:
     """A login with the real ssh client; `lang` is sent as its LANG (`-o SendEnv=LANG`, as
-    many systems' ssh_config does), None sends no LANG (the table client then asks)."""
+    many systems' ssh_config does), None sends no LANG (the table client then asks).
+    `command` is what the login asks the host to run ('plain'); `term` its TERM."""
     send: list[str] = []
     if lang is not None:
         send = ["-o", "SendEnv=LANG"]
         env = {**(os.environ if env is None else env), "LANG": lang}
+    env = {**(os.environ if env is None else env), "TERM": term}
     argv = [
         ssh_binary(), "-F", "/dev/null", *send, *(extra or []), "-tt", "-p", str(port), "-i", str(key),
         "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
         "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", f"{name}@127.0.0.1",
+        *([command] if command is not None else []),
     ]  # fmt: skip
     return Terminal(argv, width=width, height=height, env=env)

@@ -8,7 +8,7 @@ import pytest
 
 from .driver import finish, plain_bytes_only, play_through, spawn, state_now
 
-SCORES = {"en": "scores", "pl": "zdobywa", "cs": "získává"}
+SCORES = {"en": " scores ", "pl": ": bogactwo ", "cs": ": celkem "}  # each final score read out
 PROPOSAL = {"en": "'proposal'", "pl": "„propozycja”", "cs": "„návrh“"}  # the feeding question names it
 PROMPT_WORDS = {"en": "round 1, turn 1 of 7, supply", "pl": "runda 1", "cs": "kolo 1"}
 

@@ -1,0 +1,76 @@
+"""A hosted table in plain text: one player at the full table, one over `ssh -t ... plain`
+with the real ssh client; a round played, each seeing the other's moves."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ..net.terminal import ssh_binary, ssh_login
+from ..net.test_ssh_play import Hosting, _wait_stored, first_round
+from .driver import plain_bytes_only
+
+
+@pytest.fixture
+def hosting(tmp_path: Path) -> Iterator[Hosting]:
+    ssh_binary()
+    h = Hosting(tmp_path)
+    yield h
+    h.close()
+
+
+def _plain_login(h: Hosting, name: str, **kw: object):
+    t = ssh_login(name, h.ssh_port, h.key, command="plain", **kw)  # type: ignore[arg-type]
+    h.terminals.append(t)
+    return t
+
+
+def test_a_round_with_one_player_at_the_full_table_and_one_in_plain_text(hosting: Hosting) -> None:
+    plan = first_round()
+    hosting.start()
+    anna = hosting.login("anna")
+    ben = _plain_login(hosting, "ben")
+    ben.wait_for("You sit at table 1 as Ben.")
+    anna.wait_for("Ben is at the table.")
+    for n, move in enumerate(plan):
+        me, other = (anna, ben) if move.seat == 0 else (ben, anna)
+        at = other.mark()
+        if me is ben:
+            ben.wait_for("Ben, round ", since=0)
+        me.type(move.command)
+        _wait_stored(hosting, n + 1)
+        if move.says is not None:
+            other.wait_for(move.says, since=at, timeout=10)
+    ben.wait_for("Round 2 of 8 begins")
+    anna.wait_for("Round 2")
+    raw = bytes(ben.raw)
+    plain_bytes_only(raw)
+    text = raw.decode()
+    takes = [m.says for m in plan if m.says is not None]
+    assert all(t in text for t in takes)  # Anna's moves and his own, each a line
+    assert re.search(r"Ben, round 1, turn \d of 7, supply> ", text)
+    assert "Ben, round 1: Anna is to play (supply)> " in text
+
+
+@pytest.mark.parametrize("how", ["dumb", "narrow"])
+def test_a_dumb_or_narrow_terminal_gets_the_plain_text(hosting: Hosting, how: str) -> None:
+    hosting.start()
+    if how == "dumb":
+        ben = hosting.terminals.append(t := ssh_login("ben", hosting.ssh_port, hosting.key, term="dumb")) or t
+    else:
+        ben = hosting.login("ben", width=45, height=30)
+        ben.wait_for("Your terminal is 45 columns wide, narrower than the table's 80")
+    ben.wait_for("You sit at table 1 as Ben.", "Ben, round 1: Anna is to play (supply)> ")
+    at = ben.type("look offers")
+    ben.wait_for("Offers: ", since=at)
+    plain_bytes_only(bytes(ben.raw))
+
+
+def test_no_other_command_is_run(hosting: Hosting) -> None:
+    hosting.start()
+    t = ssh_login("ben", hosting.ssh_port, hosting.key, command="plain; sh")
+    hosting.terminals.append(t)
+    t.wait_for("runs nothing else")
