@@ -17,7 +17,9 @@ import pexpect
 
 from lehavre_tui.commands import to_command
 from lehavre_tui.engine.actions import BuyBuilding, EndTurn, Enter, PayInterest, RepayLoan, Supply, TakeOffer
-from lehavre_tui.session import Session
+from lehavre_tui.engine.rules import legal_actions
+from lehavre_tui.engine.save import load_save
+from lehavre_tui.engine.state import GameState
 
 PROMPT = re.compile(rb"> $|> \r?\n?$")
 BOX = re.compile("[\u2500-\u259f\u25a0-\u25ff]")  # box drawing, blocks, geometric shapes
@@ -26,21 +28,23 @@ CONTROL = re.compile(rb"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f]")  # anything but \n an
 
 def spawn(args: list[str], data: Path, lang: str, term: str = "xterm-256color") -> pexpect.spawn:
     env = dict(os.environ, LEHAVRE_DATA=str(data), TERM=term, LANG="C.UTF-8", LC_ALL="", LC_MESSAGES="")
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable, ["-m", "lehavre_tui", *args, "--lang", lang], env=env, timeout=30, dimensions=(24, 80)
     )
+    child.delaybeforesend = None  # (pexpect waits 50 ms before each line by default)
+    return child
 
 
-def state_now(data: Path) -> Session:
-    return Session.from_text((data / "autosave.json").read_text(encoding="utf-8"))
+def state_now(data: Path) -> GameState:
+    """The game as the program saved it after its last move."""
+    return load_save((data / "autosave.json").read_text(encoding="utf-8"))[2]
 
 
-def choose(session: Session, rng: random.Random, lang: str) -> str:
+def choose(s: GameState, rng: random.Random, lang: str) -> str:
     """A sensible move for the player to act, as a command in `lang`'s words."""
-    s = session.state
     if s.phase == "feeding":
         return {"en": "proposal", "pl": "propozycja", "cs": "návrh"}[lang]
-    legal = session.legal()
+    legal = legal_actions(s)
     for kind in (Supply, PayInterest):
         found = [a for a in legal if isinstance(a, kind)]
         if found:
@@ -64,10 +68,10 @@ def play_through(child: pexpect.spawn, data: Path, lang: str, seed: int = 1, lim
         out += child.before + child.after
         if child.before.rstrip().endswith(b"game over") or b"\n" + b"game over" in child.before[-40:]:
             break
-        session = state_now(data)
-        if session.over:
+        state = state_now(data)
+        if state.phase == "over":
             break
-        child.sendline(choose(session, rng, lang))
+        child.sendline(choose(state, rng, lang))
     else:
         raise AssertionError("the game did not end")
     return bytes(out)

@@ -88,3 +88,28 @@ def test_the_plain_text_starts_without_textual(tmp_path):
                           env=_env(tmp_path))  # fmt: skip
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode().splitlines()[-1] == "no textual 0"
+
+
+def test_the_tables_words_on_a_pipe(tmp_path):
+    saved = tmp_path / "game.json"
+    done = _lehavre(["new", "--plain", "--players", "2", "--seats", "human,random", "--short", "--seed", "3",
+                     "--names", "Anna,Ben", "--pace", "0"], tmp_path,
+                    f"supply\ntake wood\nundo\nhint\npace 0\nsave {saved}\nlm\nl ben\nsay hello\nquit\n")  # fmt: skip
+    assert done.returncode == 0, done.stderr.decode()
+    out = done.stdout.decode()
+    assert "Anna takes the " in out and "Anna takes the last move back." in out
+    assert "\nHint: " in out and "Bots now move 0 s apart." in out
+    assert f"Saved to {saved}." in out and saved.exists()
+    assert "\nAnna: 5 francs" in out and "\nBen: " in out
+    assert "'say' talks to a hosted table" in out
+    plain_bytes_only(done.stdout)
+
+
+def test_continue_in_plain_text(tmp_path):
+    _lehavre(["new", "--plain", "--players", "1", "--short", "--seed", "3", "--names", "Anna"], tmp_path, "supply\n")
+    done = _lehavre(["--continue", "--plain"], tmp_path, "look\n")
+    assert done.returncode == 0, done.stderr.decode()
+    out = done.stdout.decode().splitlines()
+    assert out[0] == "The game goes on. What happened since your last turn:"
+    assert any(line.startswith("Anna's ship reaches the first chit") for line in out)
+    assert "Anna to act: main action." in out

@@ -26,7 +26,7 @@ def test_a_short_game_against_a_bot(tmp_path, lang):
     out = finish(child, out)
     plain_bytes_only(out)
     text = out.decode()
-    s = state_now(tmp_path).state
+    s = state_now(tmp_path)
     assert s.phase == "over"
     for p in s.players:
         assert p.name in text
@@ -40,7 +40,7 @@ def test_a_short_solo_game(tmp_path, lang):
     child = spawn(["new", "--plain", "--players", "1", "--short", "--seed", "11", "--names", "Anna"], tmp_path, lang)
     out = finish(child, play_through(child, tmp_path, lang, seed=2))
     plain_bytes_only(out)
-    assert state_now(tmp_path).state.phase == "over"
+    assert state_now(tmp_path).phase == "over"
     assert out.decode().count(SCORES[lang]) >= 1
 
 
