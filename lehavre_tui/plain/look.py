@@ -57,7 +57,7 @@ def _listing(items: list[Arg]) -> Arg:
 
 
 def fee(card: BuildingCard) -> Arg:
-    """'1 food or 1 franc', 'free', 'cannot be entered'."""
+    """What entering costs: '1 food or 1 franc', 'free', 'none (cannot be entered)'."""
     if not card.can_enter:
         return Msg("none (cannot be entered)")
     if not card.fees:
@@ -96,8 +96,8 @@ def proposals(s: GameState) -> list[Msg]:
         top = cards[stack[0]]
         cost: Arg = Goods.of(top.cost) if top.cost is not None else Msg("cannot be built")
         out.append(
-            MsgN("Proposal stack {n}: {building}, costs {cost}, fee {fee}; {more} more below.",
-                 "Proposal stack {n}: {building}, costs {cost}, fee {fee}; {more} more below.", "more",
+            MsgN("Proposal stack {n}: {building}, costs {cost}, entry {fee}; {more} more below.",
+                 "Proposal stack {n}: {building}, costs {cost}, entry {fee}; {more} more below.", "more",
                  n=i, building=Card(top.id), cost=cost, fee=fee(top), more=len(stack) - 1)
         )  # fmt: skip
     return out
@@ -110,7 +110,7 @@ def _occupied(s: GameState, b: str) -> Arg:
 
 def _building_line(s: GameState, b: str) -> Msg:
     card = content().buildings[b]
-    return Msg("{building}: fee {fee}; in it: {who}.", building=Card(b), fee=fee(card), who=_occupied(s, b))
+    return Msg("{building}: entry {fee}; in it: {who}.", building=Card(b), fee=fee(card), who=_occupied(s, b))
 
 
 def town(s: GameState) -> list[Msg]:
