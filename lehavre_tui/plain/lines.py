@@ -57,7 +57,8 @@ class Lines:
         def completer(text: str, state: int) -> str | None:
             if state == 0:
                 line = readline.get_line_buffer()[: readline.get_endidx()]
-                found[:] = [w for w in complete(line) if w.startswith(text)] or complete(line)
+                words = [w for w in complete(line) if w.startswith(text)] or complete(line)
+                found[:] = [w + " " for w in words]  # (Python's readline adds no space itself)
             return found[state] if state < len(found) else None
 
         readline.set_completer(completer)

@@ -86,3 +86,27 @@ def test_the_tutorial_in_plain_text(tmp_path):
     assert STEPS[0].done in text and STEPS[-1].done in text
     assert "You played the rulebook's first round" in text
     plain_bytes_only(finish(child, bytes(out)))
+
+
+@pytest.mark.parametrize(("lang", "keys", "played"), [
+    ("en", ("su\t\r", "ta\tfi\t\r"), "Anna takes the 3 fish."),
+    ("pl", ("zaop\t\r", "weź\tryb\t\r"), "Anna bierze ze straganu 3 ryby."),
+    ("cs", ("dopl\t\r", "vez\tryb\t\r"), " 3 ryby"),
+])  # fmt: skip
+def test_tab_completes_in_the_readers_words_and_lists_choices_in_one_line(tmp_path, lang, keys, played):
+    child = spawn(["new", "--plain", "--players", "1", "--short", "--seed", "5", "--names", "Anna"], tmp_path, lang)
+    child.expect(rb"> ")
+    out = bytearray(child.before + child.after)
+    for typed in keys:
+        child.send(typed)
+        child.expect(rb"> ")
+        out += child.before + child.after
+    child.send("\t\t")
+    child.expect(rb"> ")
+    out += child.before + child.after
+    listed = child.before.decode().strip().splitlines()[-2]
+    assert "l, " in listed and ", lo, " in listed  # the choices as words with commas, not columns
+    child.send("\x15")  # (ctrl+u: the line typed so far is cleared)
+    out = finish(child, bytes(out))
+    plain_bytes_only(out)
+    assert played in out.decode()
