@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Callable
 
 from ..engine.message import Msg
 from ..net.client import HostedTable, HostLink
@@ -44,6 +45,7 @@ from .prompt import phase_words
 
 PING_SECONDS = 30.0  # as the host expects of every client (net/host.py)
 ANSWER_SECONDS = 3.0  # the longest the prompt waits for the host's answer to a command
+RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0)  # between tries to reach the host again
 
 
 # a bot's seat, worded as the full table words it (the same sentences of the catalogs)
@@ -115,8 +117,10 @@ class PlainVisit:
         code: str | None = None,
         key: str | None = None,
         table: int | None = None,
+        key_source: Callable[[], str | None] | None = None,
     ) -> None:
         self.host, self.port, self.name, self.lang = host, port, name, lang
+        self.key_source = key_source  # the host's local key read again (a restarted host has a new one)
         self.ticket, self.code, self.key, self.wanted = ticket, code, key, table
         self.lines = lines
         self.link: HostLink | None = None
@@ -135,30 +139,18 @@ class PlainVisit:
     async def run(self) -> int:
         loop = asyncio.get_running_loop()
         typed: asyncio.Queue[str | None] = asyncio.Queue()
-        link = HostLink(self.host, self.port)
-        try:
-            await link.connect()
-        except OSError as exc:
-            address, reason = f"{self.host}:{self.port}", str(exc.strerror or exc)
-            self.lines.say(render(Msg("The host at {address} cannot be reached ({reason}).", address=address,
-                                      reason=reason)))  # fmt: skip
-            return 1
-        self.link = link
         self.lines.prompt_now = self._prompt
         self.lines.use_readline(lambda line: self.game.completions(line) if self.game is not None else [])
-        link.send(Hello(version=PROTOCOL_VERSION, name=self.name, lang=self.lang, ticket=self.ticket,
-                        code=self.code, key=self.key, table=self.wanted))  # fmt: skip
+        connection = loop.create_task(self._keep_connected())
         reader = threading.Thread(target=self._read_lines, args=(loop, typed), daemon=True)
         reader.start()
-        host = loop.create_task(self._listen(link))
-        pinger = loop.create_task(self._ping(link))
         try:
             while not self.ended:
                 waiting = loop.create_task(typed.get())
-                done, _pending = await asyncio.wait({waiting, host}, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait({waiting, connection}, return_when=asyncio.FIRST_COMPLETED)
                 if waiting not in done:
                     waiting.cancel()
-                    break  # the host closed the connection
+                    break  # the host ended the visit, or cannot be reached at all
                 line = waiting.result()
                 if line is None:
                     break
@@ -168,19 +160,49 @@ class PlainVisit:
                 else:
                     self._ready.set()
         finally:
-            pinger.cancel()
-            host.cancel()
-            link.close()
+            self.ended = True
+            connection.cancel()
+            if self.link is not None:
+                self.link.close()
         return self.code_out
 
-    async def _listen(self, link: HostLink) -> None:
-        with contextlib.suppress(OSError, BadMessage):
-            await link.run(self._shown)
-        if not self.ended:
-            self._say(render(Msg("The connection to the host was lost.")))
-            self.ended = True
-            self.code_out = 1
-            self._ready.set()
+    async def _keep_connected(self) -> None:
+        """Connect, and after a lost connection connect again, back to the same seat (the host
+        keeps it waiting); a host that cannot be reached on the first try ends the visit."""
+        tries = 0
+        while not self.ended:
+            link = HostLink(self.host, self.port)
+            try:
+                await link.connect()
+            except OSError as exc:
+                address, reason = f"{self.host}:{self.port}", str(exc.strerror or exc)
+                self._say(render(Msg("The host at {address} cannot be reached ({reason}).", address=address,
+                                     reason=reason)))  # fmt: skip
+                if self.table is None and self.welcome is None:
+                    self.code_out = 1
+                    return
+                wait = RETRY_SECONDS[min(tries, len(RETRY_SECONDS) - 1)]
+                tries += 1
+                await asyncio.sleep(wait)
+                continue
+            tries = 0
+            self.link = link
+            if self.key_source is not None:
+                self.key = self.key_source() or self.key
+            table = self.table.table_id if self.table is not None else self.wanted
+            link.send(Hello(version=PROTOCOL_VERSION, name=self.name, lang=self.lang, ticket=self.ticket,
+                            code=self.code, key=self.key, table=table))  # fmt: skip
+            pinger = asyncio.get_running_loop().create_task(self._ping(link))
+            try:
+                with contextlib.suppress(OSError, BadMessage):
+                    await link.run(self._shown)
+            finally:
+                pinger.cancel()
+                link.close()
+            if self.ended:
+                return
+            self._say(render(Msg("The connection to the host was lost; trying again.")))
+            await asyncio.sleep(RETRY_SECONDS[0])
 
     async def _ping(self, link: HostLink) -> None:
         while True:

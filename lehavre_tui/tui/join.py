@@ -150,7 +150,14 @@ def join(args: argparse.Namespace) -> int:
     from ..plain import wants_plain
 
     if wants_plain(args.plain):
-        return _plain(host, port, name or "", lang, ticket=ticket, code=args.code, key=key, table=args.table)
+        local = key is not None  # the host of this user: its key is read again after a restart
+
+        def key_now() -> str | None:
+            again = running_host()
+            return str(again["key"]) if again and isinstance(again.get("key"), str) else None
+
+        return _plain(host, port, name or "", lang, ticket=ticket, code=args.code, key=key, table=args.table,
+                      key_source=key_now if local else None)  # fmt: skip
     from .app import LeHavreApp
     from .hosted import Visit
 

@@ -74,3 +74,28 @@ def test_no_other_command_is_run(hosting: Hosting) -> None:
     t = ssh_login("ben", hosting.ssh_port, hosting.key, command="plain; sh")
     hosting.terminals.append(t)
     t.wait_for("runs nothing else")
+
+
+def test_join_plain_comes_back_to_its_seat_after_the_host_restarts(hosting: Hosting) -> None:
+    from .driver import spawn
+
+    hosting.start()
+    ben = spawn(["join", "--plain", "--name", "ben"], hosting.data, "en")
+    try:
+        ben.expect(rb"You sit at table 1 as Ben\.")
+        ben.expect(rb"Ben, round 1: Anna is to play \(supply\)> ")
+        seen = ben.before + ben.after
+        assert hosting.host is not None
+        hosting.host.kill()
+        hosting.host.wait(5)
+        ben.expect(rb"The connection to the host was lost; trying again\.")
+        seen += ben.before + ben.after
+        hosting.start(resume=True)
+        ben.expect(rb"Connected as Ben\.", timeout=30)
+        ben.expect(rb"Anna is to play \(supply\)> ")
+        ben.sendline("look me")
+        ben.expect(rb"Wealth so far: ")
+        seen += ben.before + ben.after
+        plain_bytes_only(seen)
+    finally:
+        ben.close(force=True)
