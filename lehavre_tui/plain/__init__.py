@@ -14,11 +14,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from .game import PlainGame
-from .lines import Lines
+if TYPE_CHECKING:
+    from .game import PlainGame
+    from .lines import Lines
 
 __all__ = ["Lines", "PlainGame", "wants_plain"]
+
+
+def __getattr__(name: str) -> Any:
+    """The loop is imported when it is used: the full table asks `wants_plain` only."""
+    if name == "PlainGame":
+        from .game import PlainGame
+
+        return PlainGame
+    if name == "Lines":
+        from .lines import Lines
+
+        return Lines
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def wants_plain(asked: bool, environ: Mapping[str, str] | None = None) -> bool:

@@ -85,7 +85,8 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     ascii = True if getattr(args, "ascii", False) or getattr(args, "ascii_here", False) else None
     from ..plain import wants_plain
 
-    plain = wants_plain(getattr(args, "plain", False) or getattr(args, "plain_here", False))
+    asked = getattr(args, "plain", False) or getattr(args, "plain_here", False)
+    plain = wants_plain(asked)
     resumed = False
     session: Session | None
     budget = getattr(args, "budget", None)
@@ -148,7 +149,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             return _fail(Msg("The autosaved game cannot be opened: {error}", error=_error(exc)))
         resumed = True
     else:
-        if plain:
+        if plain and (asked or sys.stdin.isatty()):  # (a dumb terminal's pipe: the help, as before)
             return _plain_new(args, budget, pace)
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             parser.print_help()  # no terminal to draw the table on

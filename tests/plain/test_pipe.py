@@ -113,3 +113,12 @@ def test_continue_in_plain_text(tmp_path):
     assert out[0] == "The game goes on. What happened since your last turn:"
     assert any(line.startswith("Anna's ship reaches the first chit") for line in out)
     assert "Anna to act: main action." in out
+
+
+def test_lehavre_alone_on_a_pipe(tmp_path):
+    helped = _lehavre([], tmp_path, "look\n", TERM="dumb")  # no terminal, nothing asked: the help, as before
+    assert helped.returncode == 0 and "usage: lehavre" in helped.stdout.decode()
+    played = _lehavre(["--plain"], tmp_path, "look\n")  # asked for: a new game of two people
+    out = played.stdout.decode().splitlines()
+    assert played.returncode == 0 and out[0].startswith("A full game for 2 players begins")
+    assert any(line.startswith("Offers: ") for line in out)

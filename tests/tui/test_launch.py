@@ -38,6 +38,7 @@ NOT_NEEDED = (
 
 def launched_modules(tmp_path: Path) -> set[str]:
     env = {**os.environ, "LEHAVRE_DATA": str(tmp_path / "data"), "LEHAVRE_CACHE": str(tmp_path / "cache")}
+    env["TERM"] = "xterm-256color"  # (a dumb terminal would get the plain text)
     done = subprocess.run(
         [sys.executable, "-c", LAUNCH], env=env, capture_output=True, text=True, timeout=120, check=True
     )
