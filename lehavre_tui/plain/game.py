@@ -24,7 +24,9 @@ from .look import SHORT, describe, topic_of
 from .prompt import prompt
 
 # the table's words offered by Tab besides the moves, in English (shown in the reader's words)
-EXTRA_WORDS = ("look", "show", "hint", "undo", "save", "pace", "handoff", "scores", "quit")
+EXTRA_WORDS = ("look", "show", "hint", "undo", "save", "pace", "handoff", "scores", "say", "quit")
+
+
 def _help_lines() -> list[str]:
     """What `help` adds in plain text: the table's own words, with the short forms of `look`."""
     return [
