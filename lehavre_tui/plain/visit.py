@@ -117,8 +117,14 @@ class PlainVisit:
         code: str | None = None,
         key: str | None = None,
         table: int | None = None,
+        guest: bool = False,
+        seat_code: str | None = None,
+        keep_seat_code: Callable[[str], None] | None = None,
         key_source: Callable[[], str | None] | None = None,
     ) -> None:
+        self.guest = guest  # (a browser tab's ticket says where it is; not a login the door vouches for)
+        self.seat_code = seat_code  # the code of this player's own seat (no SSH key)
+        self.keep_seat_code = keep_seat_code
         self.host, self.port, self.name, self.lang = host, port, name, lang
         self.key_source = key_source  # the host's local key read again (a restarted host has a new one)
         self.ticket, self.code, self.key, self.wanted = ticket, code, key, table
@@ -191,7 +197,7 @@ class PlainVisit:
                 self.key = self.key_source() or self.key
             table = self.table.table_id if self.table is not None else self.wanted
             link.send(Hello(version=PROTOCOL_VERSION, name=self.name, lang=self.lang, ticket=self.ticket,
-                            code=self.code, key=self.key, table=table))  # fmt: skip
+                            code=self.code, key=self.key, table=table, seat_code=self.seat_code))  # fmt: skip
             pinger = asyncio.get_running_loop().create_task(self._ping(link))
             try:
                 with contextlib.suppress(OSError, BadMessage):
@@ -248,6 +254,8 @@ class PlainVisit:
                 self._lobby()
         elif isinstance(msg, Seated):
             self.seated = msg
+            if msg.seat_code is not None:
+                self._new_seat_code(msg.seat_code, msg.code or "")
             if self.table is not None and self.table.table_id == msg.table and self.link is not None:
                 self.table.seated_again(self.link, msg)
                 self.seated = None
@@ -263,6 +271,19 @@ class PlainVisit:
             self.ended = True
             self.code_out = 1
             self._ready.set()
+
+    def _new_seat_code(self, seat_code: str, invite: str) -> None:
+        """The host made this player's seat code: kept, and said once (as the full table says it)."""
+        self.seat_code = seat_code
+        if self.keep_seat_code is not None:
+            with contextlib.suppress(OSError):
+                self.keep_seat_code(seat_code)
+        self._say(
+            _(
+                "This seat is yours with your seat code {seat_code} (shown only now: note it). To come back "
+                "from elsewhere, give the invite code followed by it: {invite} {seat_code}"
+            ).format(seat_code=seat_code, invite=invite)
+        )
 
     def _answered(self, id: int | None) -> None:
         table = self.table

@@ -147,6 +147,7 @@ def join(args: argparse.Namespace) -> int:
         with contextlib.suppress(Exception):
             name = getpass.getuser()
     lang = reader_language(args)
+    seat_code, keep = seat_codes(args, f"{host}:{port}", ticket)
     from ..plain import wants_plain
 
     if wants_plain(args.plain):
@@ -156,12 +157,12 @@ def join(args: argparse.Namespace) -> int:
             again = running_host()
             return str(again["key"]) if again and isinstance(again.get("key"), str) else None
 
-        return _plain(host, port, name or "", lang, ticket=ticket, code=args.code, key=key, table=args.table,
+        return _plain(host, port, name or "", lang, ticket=ticket, guest=args.guest, code=args.code, key=key,
+                      table=args.table, seat_code=seat_code, keep_seat_code=keep,
                       key_source=key_now if local else None)  # fmt: skip
     from .app import LeHavreApp
     from .hosted import Visit
 
-    seat_code, keep = seat_codes(args, f"{host}:{port}", ticket)
     visit = Visit(
         host,
         port,
@@ -196,7 +197,8 @@ def _plain(host: str, port: int, name: str, lang: str | None, **visit: Any) -> i
         word = (answer or "").strip().lower()[:2]
         lang = word if word in LANGUAGES else "en"
     set_language(lang)
-    if not visit.get("ticket") and (not name or not (visit.get("key") or visit.get("code"))):
+    vouched = visit.get("ticket") and not visit.get("guest")  # the SSH door vouches for the login
+    if not vouched and (not name or not (visit.get("key") or visit.get("code"))):
         if not lines.interactive:
             print(_("Give your player name and the table's invite code (the host printed it)."), file=sys.stderr)
             return EXIT_ERROR

@@ -99,3 +99,19 @@ def test_join_plain_comes_back_to_its_seat_after_the_host_restarts(hosting: Host
         plain_bytes_only(seen)
     finally:
         ben.close(force=True)
+
+
+def test_a_player_without_a_key_is_told_the_seat_code_in_a_line(hosting: Hosting, tmp_path: Path) -> None:
+    from .driver import spawn
+
+    printed = hosting.start()
+    invite = re.search(r"Invite code: (\S+)", printed)
+    assert invite is not None, printed
+    ben = spawn(["join", "--plain", f"127.0.0.1:{hosting.port}", "--name", "ben", "--code", invite.group(1)],
+                tmp_path / "elsewhere", "en")  # fmt: skip
+    try:
+        ben.expect(rb"This seat is yours with your seat code (\S+) \(shown only now")
+        ben.expect(rb"You sit at table 1 as Ben\.")
+        ben.expect(rb"Anna is to play \(supply\)> ")
+    finally:
+        ben.close(force=True)
