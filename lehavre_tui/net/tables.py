@@ -139,16 +139,16 @@ class HostedGame:
                 ) from None
         self.setup = setup
         self.session = session
-        said: dict[int, list[tuple[int, Msg | str]]] = {}
-        for after, seat, text in self.store.says(self.id):
-            said.setdefault(after, []).append((seat, _stored_words(text)))
+        # The words said after move k come after the lines of move k, before those of k + 1.
+        said = self.store.says(self.id)
         log: list[LogEntry] = []
+        i = 0
         for line in session.log:
-            while said and min(said) < line.move:  # words said before this move
-                log.extend(self._said(seat, text, min(said)) for seat, text in said.pop(min(said)))
+            while i < len(said) and said[i][0] < line.move:
+                log.append(self._said(said[i][1], _stored_words(said[i][2]), said[i][0]))
+                i += 1
             log.append(LogEntry.of(line.event, line.move, line.seat))
-        for after in sorted(said):
-            log.extend(self._said(seat, text, after) for seat, text in said[after])
+        log.extend(self._said(seat, _stored_words(text), after) for after, seat, text in said[i:])
         self.log = log
 
     def _said(self, seat: int, words: Msg | str, move: int) -> LogEntry:
