@@ -25,19 +25,24 @@ from ..session import LogLine
 from ..table import NotAtThisTable
 from ..text import render
 from .protocol import (
+    MAX_UPDATE,
+    BadMessage,
     Command,
     HostMessage,
     LogEntry,
+    ReadLog,
     Say,
     Seated,
     SeatInfo,
     TableUpdate,
+    command_problem,
     decode_host,
     encode,
+    say_problem,
 )
 from .words import from_data
 
-READ_LIMIT = 16 * 1024 * 1024  # a table update with a long log is far below this
+READ_LIMIT = 2 * MAX_UPDATE  # the host never sends a longer line
 
 
 class HostLink:
@@ -64,7 +69,12 @@ class HostLink:
         reader = self._reader
         assert reader is not None
         while True:
-            line = await reader.readline()
+            try:
+                line = await reader.readline()
+            except ValueError:  # longer than READ_LIMIT: the rest of the line is not read
+                raise BadMessage(
+                    Msg("The host sent a message longer than {mib} MiB.", mib=READ_LIMIT // (1024 * 1024))
+                ) from None
             if not line:
                 return
             on_message(decode_host(line))
@@ -91,6 +101,7 @@ class HostedTable:
         self.code = seated.code
         self.state: GameState = first.state
         self.log: list[LogLine] = []
+        self.log_base = 0  # the index in the host's log of this client's first entry
         self.seat_info: list[SeatInfo] = []
         self.moves = 0
         self.bot_budget = 1.0
@@ -104,10 +115,10 @@ class HostedTable:
         self.seat_info = list(u.seats)
         self.moves = u.moves
         entries = [LogLine(event_of(e), e.move, e.seat) for e in u.log]
-        if u.log_from == 0 or u.log_from > len(self.log):
-            self.log = entries
-        else:
-            self.log = self.log[: u.log_from] + entries
+        if self.log_base <= u.log_from <= self.log_base + len(self.log) and self.log:
+            self.log = self.log[: u.log_from - self.log_base] + entries
+        else:  # a newcomer's first part of the log, the whole log, or a log told anew
+            self.log, self.log_base = entries, u.log_from
 
     def seated_again(self, link: HostLink, seated: Seated) -> None:
         """Back after a lost connection: the same seat (the host says so) on a new link."""
@@ -138,6 +149,9 @@ class HostedTable:
 
         if self.seat is None:
             raise IllegalAction(Msg("You are watching this table; 'say TEXT' talks to it."))
+        problem = command_problem(text)
+        if problem is not None:
+            raise IllegalAction(problem)
         words = text.split()
         if words and verb_of(words[0]) == "help":
             parse(text, self.state if self.plays_now() else self.waiting_view())  # HelpRequested
@@ -171,7 +185,14 @@ class HostedTable:
         return info.kind == "human" and info.claimed and not info.present
 
     def say(self, text: str) -> None:
+        problem = say_problem(text)
+        if problem is not None:
+            raise NotAtThisTable(problem)
         self.link.send(Say(seat=self.seat, text=text))
+
+    def read_log(self) -> None:
+        """Ask the host for the whole log (this client was sent the round's part of it)."""
+        self.link.send(ReadLog())
 
     def bot_move(self) -> list[str]:
         raise NotAtThisTable(Msg("The host plays the bots at this table."))

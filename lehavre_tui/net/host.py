@@ -40,6 +40,7 @@ from .guard import CONNECTION_FAILURES, Guard
 from .protocol import (
     MAX_LINE,
     MAX_NAME,
+    MAX_UPDATE,
     PROTOCOL_VERSION,
     BadMessage,
     Bye,
@@ -56,6 +57,7 @@ from .protocol import (
     Note,
     Ping,
     Pong,
+    ReadLog,
     Refusal,
     Say,
     Seated,
@@ -122,7 +124,8 @@ class Client:
     failures: int = 0  # codes that were wrong on this connection
     game: HostedGame | None = None
     seat: int | None = None
-    log_sent: int = 0  # entries of the table's log this client has
+    log_sent: int | None = None  # entries of the table's log this client has (None: a newcomer)
+    came_by_ssh: bool = False  # its login came through the SSH door
     tokens: float = BURST
     refill: float = field(default_factory=time.monotonic)
     strikes: int = 0
@@ -373,6 +376,7 @@ class Host:
         if ticket is not None and not ticket.guest:  # the SSH door checked who this is
             login, client.only_table, client.may_create = ticket.login, ticket.table, ticket.may_create
             client.owner, client.method = ticket.owner, "ssh"
+            client.came_by_ssh = True
             if client.owner is None and seat_code:  # back with the seat code the host gave it
                 await asyncio.sleep(self.guard.turn(client.address))
                 client.owner = code_owner(seat_code)
@@ -467,6 +471,11 @@ class Host:
             self._command(client, message)
         elif isinstance(message, Say):
             self._say(client, message)
+        elif isinstance(message, ReadLog):
+            if client.game is None:
+                client.send(Refusal.of(Msg("Sit at a table first: join one from the lobby.")))
+            else:
+                self._send_table(client, client.game, whole_log=True)
         elif isinstance(message, ListTables):
             client.send(self._tables(client))
         elif isinstance(message, JoinTable):
@@ -580,7 +589,7 @@ class Host:
                     other.closed = True
                     other.writer.close()
         back = seating.seat is not None and game.present.get(seating.seat, 0) == 0
-        client.game, client.seat, client.log_sent = game, seating.seat, 0
+        client.game, client.seat, client.log_sent = game, seating.seat, None
         game.arrive(seating.seat)
         client.send(
             Seated(
@@ -594,7 +603,7 @@ class Host:
         if seating.renamed:
             for other in self.clients:
                 if other.game is game:
-                    other.log_sent = 0  # the log is told anew with the new name
+                    other.log_sent = None  # the log is told anew with the new name
         if back:
             self._note(game, Msg("{player} is at the table.", player=seating.name))
         self._broadcast(game)
@@ -623,26 +632,45 @@ class Host:
 
     def _broadcast(self, game: HostedGame) -> None:
         """Every client at the table gets the table and the log entries it has not seen."""
-        seats = json.dumps([s.model_dump(mode="json") for s in game.seat_infos()])
-        shared: str | None = None
+        shared: dict[str, str] = {}
         for client in list(self.clients):
-            if client.game is not game or client.closed:
-                continue
-            if game.sees_alone(client.seat):
-                state = game.view(client.seat).model_dump_json(exclude={"events"})
-            else:
-                if shared is None:
-                    shared = game.view(None).model_dump_json(exclude={"events"})
-                state = shared
-            start = client.log_sent if client.log_sent <= len(game.log) else 0
-            log = "[" + ",".join(e.model_dump_json() for e in game.log[start:]) + "]"
-            client.send_raw(
-                (
-                    f'{{"type":"table","table":{game.id},"moves":{game.moves},"state":{state},'
-                    f'"seats":{seats},"log_from":{start},"log":{log}}}\n'
-                ).encode()
-            )
-            client.log_sent = len(game.log)
+            if client.game is game and not client.closed:
+                self._send_table(client, game, shared=shared)
+
+    def _send_table(
+        self, client: Client, game: HostedGame, *, whole_log: bool = False, shared: dict[str, str] | None = None
+    ) -> None:
+        """The table for one client: the state as its seat sees it, and the log from what it
+        has (a newcomer: from the round's start; `whole_log`: all of it), never more than
+        `MAX_UPDATE` bytes (the oldest entries are left out)."""
+        shared = {} if shared is None else shared
+        if "seats" not in shared:
+            shared["seats"] = json.dumps([s.model_dump(mode="json") for s in game.seat_infos()])
+        if game.sees_alone(client.seat):
+            state = game.view(client.seat).model_dump_json(exclude={"events"})
+        else:
+            if "state" not in shared:
+                shared["state"] = game.view(None).model_dump_json(exclude={"events"})
+            state = shared["state"]
+        if whole_log:
+            start = 0
+        elif client.log_sent is None or client.log_sent > len(game.log):
+            start = game.round_began
+        else:
+            start = client.log_sent
+        head = f'{{"type":"table","table":{game.id},"moves":{game.moves},"state":{state},"seats":{shared["seats"]},'
+        room = MAX_UPDATE - len(head.encode()) - 64
+        entries: list[str] = []
+        for entry in reversed(game.log[start:]):  # the newest first, as many as fit
+            text = entry.model_dump_json()
+            room -= len(text.encode()) + 1
+            if room < 0:
+                break
+            entries.append(text)
+        start = len(game.log) - len(entries)
+        log = "[" + ",".join(reversed(entries)) + "]"
+        client.send_raw(f'{head}"log_from":{start},"log":{log}}}\n'.encode())
+        client.log_sent = len(game.log)
 
     # --- bots ----------------------------------------------------------------------------------
     def _kick_bots(self, game: HostedGame) -> None:

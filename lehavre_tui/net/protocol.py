@@ -28,11 +28,17 @@ from ..engine.message import Msg
 from ..engine.state import GameState, Variant
 from .words import to_data
 
-PROTOCOL_VERSION = 4  # 4: seats bound to their owner, seat codes (3: seats of the bot levels)
+# 3: seats of the bot levels (a client of 2 could not read them); 4: seats bound to their owner,
+# seat codes; 5: a newcomer gets the log from the round's start (a client keeps where its log
+# begins), the whole log on request
+PROTOCOL_VERSION = 5
 MAX_LINE = 64 * 1024  # bytes in one message from a client (a table update may be longer)
+MAX_UPDATE = 8 * 1024 * 1024  # bytes in one message from the host (a client reads up to twice that)
 MAX_COMMAND = 500  # characters of a command line
 MAX_SAY = 300  # characters of words for the table
 MAX_NAME = 16  # characters of a player name
+MAX_LOGIN = 64  # characters of the login name a client says hello with
+MAX_CODE = 64  # characters of an invite code as typed
 
 Lang = Literal["en", "pl", "cs"]
 # a person, or a bot by every name a bot seat accepts (seats.BOT_KINDS: the levels, random, old names)
@@ -49,10 +55,10 @@ class _Message(BaseModel):
 class Hello(_Message):
     type: Literal["hello"] = "hello"
     version: int
-    name: str = Field(max_length=64)  # the login name (a seat of that name, or a new name)
+    name: str = Field(max_length=MAX_LOGIN)  # the login name (a seat of that name, or a new name)
     lang: Lang = "en"  # the language the player reads the table in
     ticket: str | None = Field(default=None, max_length=128)  # given by the SSH door
-    code: str | None = Field(default=None, max_length=64)  # a table's invite code
+    code: str | None = Field(default=None, max_length=MAX_CODE)  # a table's invite code
     seat_code: str | None = Field(default=None, max_length=64)  # the code of this player's own seat
     key: str | None = Field(default=None, max_length=128)  # the host's local key (its own user)
     table: int | None = None  # the table to sit at; None: the lobby (or the code's table)
@@ -104,12 +110,18 @@ class Say(_Message):
     text: str = Field(max_length=MAX_SAY)
 
 
+class ReadLog(_Message):
+    """The table's whole log, for this client (a newcomer is sent the current round's)."""
+
+    type: Literal["log"] = "log"
+
+
 class Ping(_Message):
     type: Literal["ping"] = "ping"
 
 
 ClientMessage = Annotated[
-    Hello | FreeSeat | ListTables | CreateTable | JoinTable | LeaveTable | Command | Say | Ping,
+    Hello | FreeSeat | ListTables | CreateTable | JoinTable | LeaveTable | Command | Say | ReadLog | Ping,
     Field(discriminator="type"),
 ]
 
@@ -179,9 +191,10 @@ class Seated(_Message):
 
 
 class TableUpdate(_Message):
-    """The table after a change. `log` holds the entries from index `log_from` on (all of
-    them when 0); the state hides what nobody at the table may see (the order of face-down
-    supply chits and special buildings)."""
+    """The table after a change. `log` holds the entries from index `log_from` on; a client
+    that holds no entry just before `log_from` starts its log there (a newcomer is sent the
+    current round's entries, or as many as fit in `MAX_UPDATE`). The state hides what nobody
+    at the table may see (the order of face-down supply chits and special buildings)."""
 
     type: Literal["table"] = "table"
     table: int
@@ -250,6 +263,30 @@ class BadMessage(Exception):
     def __init__(self, msg: Msg) -> None:
         self.msg = msg
         super().__init__(str(msg))
+
+
+# --- texts a client sends, checked before a message is built ----------------------------------
+
+
+def say_problem(text: str) -> Msg | None:
+    if len(text) > MAX_SAY:
+        return Msg("Say at most {n} characters; these words have {given}.", n=MAX_SAY, given=len(text))
+    return None
+
+
+def command_problem(text: str) -> Msg | None:
+    if len(text) > MAX_COMMAND:
+        return Msg("A command is at most {n} characters; this one has {given}.", n=MAX_COMMAND, given=len(text))
+    return None
+
+
+def login_problem(name: str, code: str | None = None) -> Msg | None:
+    """A name or an invite code too long to say hello with."""
+    if len(name) > MAX_LOGIN:
+        return Msg("A name is at most {n} characters; this one has {given}.", n=MAX_LOGIN, given=len(name))
+    if code is not None and len(code) > MAX_CODE:
+        return Msg("An invite code is at most {n} characters; this one has {given}.", n=MAX_CODE, given=len(code))
+    return None
 
 
 def encode(message: _Message) -> bytes:

@@ -20,7 +20,9 @@ import hashlib
 import hmac
 import json
 import sqlite3
+import time
 import unicodedata
+from collections import deque
 from dataclasses import dataclass, field
 
 from ..bots.view import public_view, unseen_specials
@@ -30,9 +32,15 @@ from ..engine.message import Msg
 from ..engine.setup import Setup
 from ..engine.state import GameState
 from ..session import Session
+from .names import looks_alike, trim_marks
 from .protocol import MAX_NAME, LogEntry, SeatInfo, TableInfo
 from .storage import StorageError, Store, StoredSeat, StoredTable, new_code
 from .words import from_data, to_data
+
+SAYS_PER_MINUTE = 12  # lines of talk a seat (or a watcher) says in a minute
+WATCHERS_SAYS_PER_MINUTE = 20  # lines the watchers of a table say in a minute, all together
+SAYS_KEPT_PER_SEAT = 400  # lines of talk a table keeps from each seat
+SAYS_KEPT_WATCHING = 200  # lines of talk a table keeps from its watchers, all together
 
 
 class HostTrouble(Exception):
@@ -46,8 +54,10 @@ class HostTrouble(Exception):
 
 def clean_text(text: str) -> str:
     """Text from a client as it may be shown to others: control characters (terminal escape
-    sequences among them) become spaces, and the ends are trimmed."""
-    return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text).strip()
+    sequences among them) become spaces, runs of combining marks are cut short, and the ends
+    are trimmed."""
+    plain = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text)
+    return trim_marks(plain).strip()
 
 
 LOCAL = "local"  # the owner of the seats the host's own user took
@@ -102,6 +112,9 @@ class HostedGame:
     log: list[LogEntry] = field(default_factory=list)
     present: dict[int, int] = field(default_factory=dict)  # seat -> clients holding it
     watchers: int = 0
+    round_began: int = 0  # the index in `log` where the current round's entries begin
+    said_kept: dict[int, int] = field(default_factory=dict)  # seat (-1: the watchers) -> lines stored
+    said_at: dict[str, deque[float]] = field(default_factory=dict)  # speaker -> times of the last minute's lines
 
     def __post_init__(self) -> None:
         self.rebuild()
@@ -130,9 +143,13 @@ class HostedGame:
         setup = self.setup.model_copy(update={"names": [s.name for s in self.seats]})
         session = Session.new(setup, seats=[s.kind for s in self.seats])
         moves = self.store.moves(self.id)
+        round_move = 0  # the move that began the current round
         for n, (_seat, action) in enumerate(moves, start=1):
+            before = session.state.round
             try:
                 session.act(action)
+                if session.state.round != before:
+                    round_move = n
             except IllegalAction as exc:
                 raise StorageError(
                     f"Move {n} of table {self.id} no longer fits the game: {exc}"  # for the host's log, in English
@@ -150,6 +167,10 @@ class HostedGame:
             log.append(LogEntry.of(line.event, line.move, line.seat))
         log.extend(self._said(seat, _stored_words(text), after) for after, seat, text in said[i:])
         self.log = log
+        self.round_began = next((k for k, e in enumerate(log) if e.move >= round_move), len(log)) if round_move else 0
+        self.said_kept = {}
+        for _after, seat, _text in said:
+            self.said_kept[seat] = self.said_kept.get(seat, 0) + 1
 
     def _said(self, seat: int, words: Msg | str, move: int) -> LogEntry:
         return LogEntry.of(words, move, seat, kind="say")
@@ -189,6 +210,15 @@ class HostedGame:
         for i, s in enumerate(self.seats):
             if s.kind == "human" and s.login is None and s.name.casefold() == key:
                 return Seating(i, s.name, seat_code=self._claim(i, key, s.name, owner, trusted))
+        for s in self.seats:  # 'Аnna' in Cyrillic is not Anna
+            if looks_alike(s.name, name):
+                raise IllegalAction(
+                    Msg(
+                        "'{login}' looks like {player}, a seat at this table: choose another name.",
+                        login=clean_text(login)[:40],
+                        player=s.name,
+                    )
+                )
         taken = {s.name.casefold() for s in self.seats}
         for i, s in enumerate(self.seats):
             if s.kind == "human" and s.login is None and not s.named and s.name.casefold() not in (key,):
@@ -281,17 +311,17 @@ class HostedGame:
     def play(self, seat: int, text: str) -> list[LogEntry]:
         """Play a command typed at `seat`; returns the new log entries. IllegalAction,
         CommandError or HelpRequested leave everything as it was; so does HostTrouble."""
-        log_before = len(self.session.log)
+        log_before, round_before = len(self.session.log), self.session.state.round
         self.session.command_from(seat, text)
-        return self._committed(log_before)
+        return self._committed(log_before, round_before)
 
     def play_action(self, action: Action) -> list[LogEntry]:
         """A move chosen by the host itself (a bot's); as `play`."""
-        log_before = len(self.session.log)
+        log_before, round_before = len(self.session.log), self.session.state.round
         self.session.act(action)
-        return self._committed(log_before)
+        return self._committed(log_before, round_before)
 
-    def _committed(self, log_before: int) -> list[LogEntry]:
+    def _committed(self, log_before: int, round_before: int) -> list[LogEntry]:
         """Store the move just made before anybody is told of it; a move that cannot be
         stored is taken back (the table is rebuilt from the stored moves)."""
         s = self.session
@@ -305,13 +335,19 @@ class HostedGame:
                 Msg("The host could not store the move ({reason}); nothing changed, try again.", reason=str(exc))
             ) from None
         new = [LogEntry.of(ln.event, ln.move, ln.seat) for ln in s.log[log_before:]]
+        if s.state.round != round_before:
+            self.round_began = len(self.log)
         self.log.extend(new)
         return new
 
-    def say(self, seat: int | None, name: str, text: str) -> LogEntry:
+    def say(self, seat: int | None, name: str, text: str, now: float | None = None) -> LogEntry:
+        """Words said at `seat` (None: by the watcher `name`): stored, then in the log.
+        IllegalAction when empty, too fast, or beyond what the table keeps."""
         words = clean_text(text)
         if not words:
             raise IllegalAction(Msg("Say something after 'say', e.g. 'say good luck'."))
+        now = time.monotonic() if now is None else now
+        self._may_say(seat, name, now)
         if seat is None:
             line = Msg("{player} (watching) says: {words}", player=name, words=words)
         else:
@@ -324,7 +360,45 @@ class HostedGame:
             ) from None
         entry = self._said(-1 if seat is None else seat, line, self.moves)
         self.log.append(entry)
+        who = -1 if seat is None else seat
+        self.said_kept[who] = self.said_kept.get(who, 0) + 1
+        for key in self._speakers(seat, name):
+            self.said_at.setdefault(key, deque()).append(now)
         return entry
+
+    def _speakers(self, seat: int | None, name: str) -> list[str]:
+        return [f"seat {seat}"] if seat is not None else [f"watcher {login_key(name)}", "watchers"]
+
+    def _may_say(self, seat: int | None, name: str, now: float) -> None:
+        """Talk is bounded: so many lines a minute, so many kept (each seat its own, the
+        watchers theirs), so that no client makes the table file or the clients grow."""
+        kept = self.said_kept.get(-1 if seat is None else seat, 0)
+        if seat is not None and kept >= SAYS_KEPT_PER_SEAT:
+            raise IllegalAction(
+                Msg("You have said {n} lines at this table, as many as it keeps from a seat.", n=SAYS_KEPT_PER_SEAT)
+            )
+        if seat is None and kept >= SAYS_KEPT_WATCHING:
+            raise IllegalAction(
+                Msg(
+                    "The watchers have said {n} lines at this table, as many as it keeps from them.",
+                    n=SAYS_KEPT_WATCHING,
+                )
+            )
+        for key in self._speakers(seat, name):
+            times = self.said_at.get(key)
+            while times and times[0] <= now - 60:
+                times.popleft()
+            if not times:
+                self.said_at.pop(key, None)
+                continue
+            limit = WATCHERS_SAYS_PER_MINUTE if key == "watchers" else SAYS_PER_MINUTE
+            if len(times) >= limit:
+                wait = max(1, int(times[0] + 60 - now + 0.999))
+                if key == "watchers":
+                    raise IllegalAction(
+                        Msg("The watchers say at most {n} lines a minute together; wait {s} s.", n=limit, s=wait)
+                    )
+                raise IllegalAction(Msg("Say at most {n} lines a minute; wait {s} s.", n=limit, s=wait))
 
     def bot_to_move(self) -> bool:
         return self.session.is_bot_turn()

@@ -281,6 +281,9 @@ class LeHavreApp(App[None]):
         if verb == "lobby" and not rest and self.visit is not None:
             self.visit.leave_table()
             return ""
+        if verb == "log" and not rest and self.visit is not None:
+            self.visit.read_log()
+            return ""
         if verb == "scores" and not rest:
             return self._scores()
         if verb == "show":

@@ -44,9 +44,11 @@ from ..net.protocol import (
     Tables,
     TableUpdate,
     Welcome,
+    login_problem,
 )
+from ..net.trouble import log_failure
 from ..net.words import read
-from ..text import _, set_language
+from ..text import _, render, set_language
 
 if TYPE_CHECKING:
     from .app import LeHavreApp
@@ -117,6 +119,11 @@ class Visit:
         return not self.name or not (self.key or self.code)
 
     def login(self, name: str, code: str) -> None:
+        problem = login_problem(name.strip(), code.strip())
+        if problem is not None:
+            self.status = render(problem)
+            self._lobby_changed()
+            return
         self.name, self.code = name.strip(), code.strip()
         self.status = _("Connecting to the host at {address}…").format(address=f"{self.host}:{self.port}")
         if self.app is not None:
@@ -156,6 +163,23 @@ class Visit:
             self.app.type_keys(keys)
 
     async def _keep_connected(self) -> None:
+        try:
+            await self._connected()
+        except Exception as exc:  # noqa: BLE001 - one sentence for the player, the details to the log
+            self.failed(exc)
+
+    def failed(self, exc: BaseException) -> None:
+        """This client failed: its player is told in one sentence, the details go to its log."""
+        log_failure(exc, f"a visit to {self.host}:{self.port}")
+        self.ended = True
+        self.status = _(
+            "The connection to the host ended because this client failed; the game is safe at the host: "
+            "join again to play on."
+        )
+        if self.app is not None:
+            self.app.exit(return_code=1, message=self.status)
+
+    async def _connected(self) -> None:
         tries = 0
         while not self.ended:
             link = HostLink(self.host, self.port)
@@ -214,6 +238,11 @@ class Visit:
         self._arrive()
 
     # --- what the lobby asks -------------------------------------------------------------------
+    def read_log(self) -> None:
+        """The table's whole log from the host (a newcomer is sent the round's part)."""
+        if self.table is not None and self.link is not None:
+            self.table.read_log()
+
     def refresh_tables(self) -> None:
         if self.link is not None:
             self.link.send(ListTables())

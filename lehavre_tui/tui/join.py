@@ -146,6 +146,12 @@ def join(args: argparse.Namespace) -> int:
     if name is None and not args.guest and not ticket:
         with contextlib.suppress(Exception):
             name = getpass.getuser()
+    from ..net.protocol import login_problem
+    from ..text import render
+
+    problem = login_problem(name or "", args.code)
+    if problem is not None:
+        return _fail(render(problem))
     lang = reader_language(args)
     seat_code, keep = seat_codes(args, f"{host}:{port}", ticket)
     from ..plain import wants_plain
@@ -160,8 +166,9 @@ def join(args: argparse.Namespace) -> int:
         return _plain(host, port, name or "", lang, ticket=ticket, guest=args.guest, code=args.code, key=key,
                       table=args.table, seat_code=seat_code, keep_seat_code=keep,
                       key_source=key_now if local else None)  # fmt: skip
-    from .app import LeHavreApp
+    from ..net.trouble import log_failure
     from .hosted import Visit
+    from .visiting import VisitingApp
 
     visit = Visit(
         host,
@@ -178,8 +185,17 @@ def join(args: argparse.Namespace) -> int:
     )
     ascii = True if getattr(args, "ascii", False) or args.ascii_here else None
     # the reader's language, never the host user's saved one (the SSH door runs this as that user)
-    app = LeHavreApp(None, ascii=ascii, visit=visit, language=lang or "en")
-    app.run()
+    app = VisitingApp(None, ascii=ascii, visit=visit, language=lang or "en")
+    try:
+        app.run()
+    except Exception as exc:  # noqa: BLE001 - a remote screen never shows a traceback
+        log_failure(exc, "the table client")
+        return _fail(
+            _(
+                "The connection to the host ended because this client failed; the game is safe at the host: "
+                "join again to play on."
+            )
+        )
     return app.return_code or 0
 
 
