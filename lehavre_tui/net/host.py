@@ -173,6 +173,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._bots: dict[int, asyncio.Task[None]] = {}
         self.on_change: Callable[[HostedGame], None] | None = None  # after every move (for tests)
+        self.ssh_way: tuple[str, int] | None = None  # the SSH door's address and port, once it listens
 
     # --- tables --------------------------------------------------------------------------------
     def new_table(self, setup: Setup, kinds: list[str], named: bool) -> HostedGame:
@@ -251,7 +252,7 @@ class Host:
         for task in self._bots.values():
             task.cancel()
         for client in list(self.clients):
-            client.send(Bye.of(Msg("The host is closing.")))
+            client.send(Bye.of(self._way_back(client)))
             client.closed = True
             client.writer.close()
         if self._server is not None:
@@ -622,6 +623,15 @@ class Host:
 
     def _note(self, game: HostedGame, words: Msg) -> None:
         game.log.append(LogEntry.of(words, game.moves, -1, kind="note"))
+
+    def _way_back(self, client: Client) -> Msg:
+        if client.came_by_ssh and self.ssh_way is not None and client.login:
+            address, port = self.ssh_way
+            return Msg(
+                "The host is stopping; your game is kept: come back with {command} when it runs again.",
+                command=f"ssh -p {port} {client.login}@{address}",
+            )
+        return Msg("The host is stopping; your game is kept: come back the way you came in when it runs again.")
 
     # --- telling the clients -------------------------------------------------------------------
     def _changed(self, game: HostedGame) -> None:

@@ -50,6 +50,17 @@ def add_host_command(sub: Any) -> None:
     host.add_argument(
         "--web", type=int, default=None, metavar="PORT", help=_("also serve the table to browsers on PORT")
     )
+    host.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help=_("the address players open in the browser, e.g. https://play.example.org (default: --listen and --web)"),
+    )
+    host.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help=_("the browser door is reached through a proxy: trust its X-Forwarded-For and X-Forwarded-Host"),
+    )
     host.add_argument("--resume", action="store_true", help=_("continue every stored table whose game is not over"))
     host.add_argument(
         "--free-seat",

@@ -2,7 +2,8 @@
 
     lehavre host [--players N] [--short] [--seed S] [--names A,B] [--seats human,heuristic]
                  [--ssh-port 2222] [--listen 127.0.0.1] [--authorized-keys FILE]
-                 [--port P] [--web PORT] [--resume] [--lang en|pl|cs]
+                 [--port P] [--web PORT [--public-url URL] [--behind-proxy]] [--resume]
+                 [--lang en|pl|cs]
     lehavre host --free-seat TABLE NAME
 
 `--lang` is the language of the host's own messages; every player reads the table in their
@@ -157,6 +158,17 @@ def host_main(args: argparse.Namespace) -> int:
         return free_seat_main(*args.free_seat)
     if not args.budget > 0 or not args.pace >= 0:
         return _fail(_("--budget is above 0 seconds and --pace is 0 seconds or more."))
+    if args.public_url is not None:
+        from .web import public_origin
+
+        try:
+            public_origin(args.public_url)
+        except ValueError as exc:
+            return _fail(str(exc))
+    elif args.web is not None and args.listen in ("0.0.0.0", "::", ""):
+        return _fail(
+            _("A browser door on every network needs --public-url URL: the address players open in the browser.")
+        )
     try:
         store = Store(host_dir() / "tables.sqlite3")
     except StorageError as exc:
@@ -200,7 +212,14 @@ async def _serve(host: Host, args: argparse.Namespace) -> int:
         if args.web is not None:
             from .web import WebDoor, guest_tickets, web_command
 
-            web = WebDoor(web_command(host.port), args.listen, args.web, tickets=guest_tickets(host))
+            web = WebDoor(
+                web_command(host.port),
+                args.listen,
+                args.web,
+                tickets=guest_tickets(host),
+                public_url=args.public_url,
+                behind_proxy=args.behind_proxy,
+            )
             try:
                 web_port = await web.start()
             except OSError as exc:
@@ -211,6 +230,7 @@ async def _serve(host: Host, args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 return EXIT_ERROR
+        host.ssh_way = (args.listen if args.listen not in ("0.0.0.0", "::") else "HOST", ssh_port)
         print("\n".join(welcome_lines(host, args, ssh_port, web_port, door.fingerprint, keys)), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -220,10 +240,14 @@ async def _serve(host: Host, args: argparse.Namespace) -> int:
         print(_("The host stops; lehavre host --resume continues every table."), flush=True)
         return 0
     finally:
+        # Every client is told at once; the table clients end by themselves (putting their
+        # players' terminals back in order, the browser tabs showing why), and whatever is
+        # left after a second is ended: the host is gone within 2 s.
+        await host.stop()
+        stopping = [door.stop(grace=1.0)]
         if web is not None:
-            await web.stop()
-        await host.stop()  # every client is told, and ends
-        await door.stop(grace=3.0)
+            stopping.append(web.stop(1.0))
+        await asyncio.gather(*stopping, return_exceptions=True)
         with contextlib.suppress(OSError):
             info.unlink()
 
@@ -269,9 +293,8 @@ def welcome_lines(
         ),
     ]
     if web_port is not None:
-        lines.append(
-            _("In a browser:     {address}  (name and invite code)").format(address=f"http://{where}:{web_port}")
-        )
+        address = args.public_url or f"http://{where}:{web_port}"
+        lines.append(_("In a browser:     {address}  (name and invite code)").format(address=address))
     lines.append(_("Ctrl+C stops the host; lehavre host --resume continues every table."))
     return lines
 

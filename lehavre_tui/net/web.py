@@ -5,27 +5,50 @@ invite code (`lehavre join --guest`). Browser sessions are limited per address a
 since each runs a client program. Each tab's client is given a guest ticket naming the
 tab's address, so that the host's guard counts the codes typed in a tab against the
 browser's address (not against this machine's, where every tab's client runs).
+
+The door answers only under its public address (`--public-url`, else the address it listens
+on): another `Host:` is refused, and the page's websocket must come from a page of that
+address (its `Origin`). Forwarding headers (`X-Forwarded-For`, `X-Forwarded-Host`) are read
+only behind a proxy (`--behind-proxy`). The page is our own (web_page.html): no font or
+script from another site; it shows why a session ended (the table client's last words,
+sent before the socket closes), closes its socket when the page is left, and says it is
+there every `BEAT_SECONDS` while shown: a tab hidden or silent for `SILENT_SECONDS` gives
+its place back. A tab that ends is logged in one line; the client's own output is kept
+from the host's console.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import html
+import json
+import logging
+import re
 import shlex
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
-from contextvars import ContextVar
+from pathlib import Path
+from string import Template
 from typing import Any
+from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from ..text import _
 from .host import Host
 
 MAX_PER_ADDRESS = 4  # browser tabs from one address at once
 MAX_SESSIONS = 40  # browser tabs in all
-
-_TAB_TICKET: ContextVar[str | None] = ContextVar("tab_ticket", default=None)  # the tab being opened
+BEAT_SECONDS = 15.0  # how often a shown page says it is there
+SILENT_SECONDS = 300.0  # a tab that said nothing for so long gives its place back
+MAX_SIZE = (400, 200)  # columns and rows a tab may ask for
+PAGE = Path(__file__).with_name("web_page.html")
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
 def web_command(port: int) -> str:
@@ -43,6 +66,68 @@ def guest_tickets(host: Host) -> tuple[Callable[[str], str], Callable[[str], Non
     return issue, host.revoke_ticket
 
 
+def public_origin(url: str) -> tuple[str, str]:
+    """(the origin 'http://host:port', the Host header 'host:port') of a public URL;
+    ValueError with a sentence when it is not one."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(_("--public-url takes an address such as https://play.example.org or http://10.0.0.5:8000."))
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(
+            _("--public-url takes an address such as https://play.example.org or http://10.0.0.5:8000.")
+        ) from None
+    default = 443 if parts.scheme == "https" else 80
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    netloc = host if port in (None, default) else f"{host}:{port}"
+    return f"{parts.scheme}://{netloc}", netloc.lower()
+
+
+class Tab(AppService):
+    """One browser tab's table client, whose output on stderr (its last words: why it ended)
+    is kept for the page and never printed on the host's console."""
+
+    last_words = ""
+    _kept: asyncio.Task[None] | None = None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        process = await super()._open_app_process(width, height)
+        stderr, quiet = process.stderr, asyncio.StreamReader()
+        assert stderr is not None
+        quiet.feed_eof()
+        process.stderr = quiet  # textual-serve prints what it reads here: nothing
+        self._kept = asyncio.get_running_loop().create_task(self._keep(stderr))
+        return process
+
+    async def _keep(self, stream: asyncio.StreamReader) -> None:
+        tail = b""
+        with contextlib.suppress(Exception):
+            while chunk := await stream.read(4096):
+                tail = (tail + chunk)[-4096:]
+        text = _ESCAPES.sub("", tail.decode("utf-8", "replace"))
+        self.last_words = " ".join(text.split())
+
+    async def ended(self, seconds: float) -> None:
+        """The client's exit collected (its pipes closed), ended if it lingers."""
+        process = self._process
+        if process is None:
+            return
+        try:
+            await asyncio.wait_for(process.wait(), seconds)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait(), 1.0)
+
+    async def words(self, seconds: float) -> str:
+        if self._kept is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._kept), seconds)
+        return self.last_words
+
+
 class WebDoor(Server):
     port: int  # textual-serve's: the port asked for, then the one bound
 
@@ -51,56 +136,200 @@ class WebDoor(Server):
         command: str,
         host: str,
         port: int,
+        *,
         tickets: tuple[Callable[[str], str], Callable[[str], None]] | None = None,
+        public_url: str | None = None,
+        behind_proxy: bool = False,
+        log: Callable[[str], None] | None = None,
     ) -> None:
-        self._command = command
+        super().__init__(command, host=host, port=port, title="Le Havre", public_url=public_url)
         self.tickets = tickets  # (a guest ticket for a tab's address, its revocation), from the host
-        super().__init__(command, host=host, port=port, title="Le Havre")
+        self.public_given = public_url is not None
+        self.behind_proxy = behind_proxy
         self.tabs: Counter[str] = Counter()
+        self.ending = asyncio.Event()
+        self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self._runner: web.AppRunner | None = None
-
-    @property
-    def command(self) -> str:
-        """The table client's command for the tab being opened (read once for each tab)."""
-        ticket = _TAB_TICKET.get()
-        return self._command if ticket is None else f"{self._command} --ticket {shlex.quote(ticket)}"
-
-    @command.setter
-    def command(self, value: str) -> None:
-        self._command = value
-
-    async def on_startup(self, app: web.Application) -> None:
-        """Quiet: the host prints its own lines."""
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._handlers: set[asyncio.Task[Any]] = set()
 
     def initialize_logging(self) -> None:
         """The host's output stays the host's."""
 
+    async def on_startup(self, app: web.Application) -> None:
+        """Quiet: the host prints its own lines."""
+
+    # --- who is asking ---------------------------------------------------------------------------
+    def _origin(self) -> tuple[str, str]:
+        return public_origin(self.public_url)
+
+    def _hosts(self) -> set[str]:
+        origin, netloc = self._origin()
+        hosts = {netloc}
+        if not self.public_given and self.host in ("127.0.0.1", "::1"):
+            hosts.add(netloc.replace(self.host if self.host != "::1" else "[::1]", "localhost", 1))
+        return hosts
+
+    def _address(self, request: web.Request) -> str:
+        if self.behind_proxy and (forwarded := request.headers.get("X-Forwarded-For")):
+            return forwarded.split(",")[-1].strip()  # the address the proxy saw
+        return request.remote or ""
+
+    def _host_refusal(self, request: web.Request) -> web.Response | None:
+        asked = request.headers.get("X-Forwarded-Host") if self.behind_proxy else None
+        asked = (asked or request.headers.get("Host") or "").strip().lower()
+        if asked in self._hosts():
+            return None
+        return web.Response(status=421, text=_("This door answers at {url} only.").format(url=self.public_url) + "\n")
+
+    # --- the page --------------------------------------------------------------------------------
     async def handle_index(self, request: web.Request) -> Any:
-        """The page, with the websocket's address as the browser reached this host."""
-        scheme = "https" if request.headers.get("X-Forwarded-Proto") == "https" else "http"
-        self.public_url = f"{scheme}://{request.host}"
-        return await super().handle_index(request)
+        """Our page, with the addresses of the public URL (never of the request's headers)."""
+        refusal = self._host_refusal(request)
+        if refusal is not None:
+            return refusal
+        origin, _netloc = self._origin()
+        ws = ("wss:" if origin.startswith("https:") else "ws:") + origin.split(":", 1)[1] + "/ws"
+        page = Template(PAGE.read_text(encoding="utf-8")).substitute(
+            static=html.escape(origin + "/static", quote=True),
+            ws=html.escape(ws, quote=True),
+            beat=int(BEAT_SECONDS * 1000),
+            lost=html.escape(json.dumps(_("The connection to the host was lost."))[1:-1]),
+            again=html.escape(_("Come back")),
+        )
+        return web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        address = request.remote or ""
-        if self.tabs[address] >= MAX_PER_ADDRESS or self.tabs.total() >= MAX_SESSIONS:
-            raise web.HTTPTooManyRequests(text="Too many tables open from here; close one and try again.")
-        self.tabs[address] += 1
-        ticket = self.tickets[0](address) if self.tickets is not None else None
-        _TAB_TICKET.set(ticket)  # this task's own: read by `command` as the tab's client starts
+    # --- a tab -----------------------------------------------------------------------------------
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        refusal = self._host_refusal(request)
+        if refusal is not None:
+            return refusal
+        origin, _netloc = self._origin()
+        if request.headers.get("Origin", "").strip().lower() != origin.lower():
+            return web.Response(status=403, text=_("This door's page is at {url}.").format(url=self.public_url) + "\n")
+        address = self._address(request)
+        ws = web.WebSocketResponse(heartbeat=BEAT_SECONDS, max_msg_size=64 * 1024)
+        await ws.prepare(request)
+        started = time.monotonic()
+        task = asyncio.current_task()
+        if task is not None:
+            self._handlers.add(task)
+        self._sockets.add(ws)
         try:
-            return await super().handle_websocket(request)
+            if self.ending.is_set():
+                why = _("The host is stopping; your game is kept: come back to this page when it runs again.")
+                await self._end(ws, why)
+            elif self.tabs[address] >= MAX_PER_ADDRESS or self.tabs.total() >= MAX_SESSIONS:
+                why = _("Too many tables are open from here ({n} at most); close one and try again.").format(
+                    n=MAX_PER_ADDRESS
+                )
+                await self._end(ws, why)
+            else:
+                self.tabs[address] += 1
+                ticket = self.tickets[0](address) if self.tickets is not None else None
+                try:
+                    why = await self._play(ws, request, ticket)
+                finally:
+                    if ticket is not None and self.tickets is not None:
+                        self.tickets[1](ticket)
+                    self.tabs[address] -= 1
+                    if self.tabs[address] <= 0:
+                        del self.tabs[address]
+            self.log(f"browser tab from {address} ended after {time.monotonic() - started:.0f} s: {why}")
+        except Exception as exc:  # noqa: BLE001 - one line on the console, never a traceback
+            self.log(f"browser tab from {address} ended: {type(exc).__name__}: {exc}")
         finally:
-            if ticket is not None and self.tickets is not None:
-                self.tickets[1](ticket)
-            self.tabs[address] -= 1
-            if self.tabs[address] <= 0:
-                del self.tabs[address]
+            self._sockets.discard(ws)
+            if task is not None:
+                self._handlers.discard(task)
+            with contextlib.suppress(Exception):
+                await ws.close()
+        return ws
 
+    async def _play(self, ws: web.WebSocketResponse, request: web.Request, ticket: str | None) -> str:
+        """The tab's table client until one of them ends; the reason, as the page shows it."""
+        width = min(_int(request.query.get("width"), 80), MAX_SIZE[0])
+        height = min(_int(request.query.get("height"), 24), MAX_SIZE[1])
+
+        async def exited() -> None:  # the client ended: the page is told why below
+            pass
+
+        command = self.command if ticket is None else f"{self.command} --ticket {shlex.quote(ticket)}"
+        tab = Tab(
+            command,
+            write_bytes=ws.send_bytes,
+            write_str=ws.send_str,
+            close=exited,
+            download_manager=self.download_manager,
+            debug=False,
+        )
+        await tab.start(width, height)
+        reading = asyncio.get_running_loop().create_task(self._read(ws, tab))
+        running = tab._task
+        assert running is not None
+        await asyncio.wait({reading, running}, return_when=asyncio.FIRST_COMPLETED)
+        if not running.done():  # the page went away, or fell silent
+            why = reading.result() if reading.done() and not reading.cancelled() else ""
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(tab.stop(), 1.0)
+            await tab.ended(0.5)
+            if why:
+                await self._end(ws, why)
+            return why or "the page closed"
+        reading.cancel()
+        with contextlib.suppress(BaseException):
+            await reading
+        tab._task = None
+        why = await tab.words(1.0) or _("The session ended.")
+        await tab.ended(0.5)
+        await self._end(ws, why)
+        return why
+
+    async def _read(self, ws: web.WebSocketResponse, tab: Tab) -> str:
+        """What the page sends, to the client; '' when the page closed, else why it is let go."""
+        while True:
+            try:
+                msg = await ws.receive(timeout=SILENT_SECONDS)
+            except TimeoutError:
+                return _(
+                    "This tab was hidden or silent too long ({n} s); your seat waits: come back to play on."
+                ).format(n=int(SILENT_SECONDS))
+            if msg.type != WSMsgType.TEXT:
+                if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    return ""
+                continue
+            try:
+                kind, *rest = json.loads(msg.data)
+            except (ValueError, TypeError):
+                continue
+            data = rest[0] if rest else None
+            if kind == "stdin" and isinstance(data, str):
+                await tab.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = _int(data.get("width"), 80), _int(data.get("height"), 24)
+                await tab.set_terminal_size(min(max(width, 1), MAX_SIZE[0]), min(max(height, 1), MAX_SIZE[1]))
+            elif kind == "ping" and isinstance(data, str):
+                await ws.send_json(["pong", data[:32]])
+            elif kind == "blur":
+                await tab.blur()
+            elif kind == "focus":
+                await tab.focus()
+
+    async def _end(self, ws: web.WebSocketResponse, why: str) -> None:
+        """The reason, for the page to show; then the socket is closed."""
+        with contextlib.suppress(Exception):
+            await ws.send_json(["lehavre_ended", why])
+            await ws.close()
+
+    # --- the door --------------------------------------------------------------------------------
     async def start(self) -> int:
         """Serve in the running event loop (the host's); returns the port."""
+        for name in ("aiohttp", "textual-serve"):  # their tracebacks never reach the host's console
+            quiet = logging.getLogger(name)
+            quiet.addHandler(logging.NullHandler())
+            quiet.propagate = False
         app = await self._make_app()  # textual-serve 1.1's application, without its own loop
-        self._runner = web.AppRunner(app)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
@@ -108,15 +337,29 @@ class WebDoor(Server):
         sockets = getattr(server, "sockets", None) or []
         if sockets:
             self.port = int(sockets[0].getsockname()[1])
+        if not self.public_given:
+            self.public_url = f"http://{self.host if ':' not in self.host else f'[{self.host}]'}:{self.port}"
         return self.port
 
-    async def stop(self) -> None:
-        """Close every tab (its table client is told to quit) and stop serving."""
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+    async def stop(self, seconds: float = 1.0) -> None:
+        """Stop serving; the tabs still open are told why (their table clients were told by
+        the host) within `seconds`, then closed."""
+        self.ending.set()
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + 3.0
-        while self.tabs and loop.time() < deadline:  # the table clients end
+        deadline = loop.time() + seconds
+        while self._handlers and loop.time() < deadline:
             await asyncio.sleep(0.05)
-        await asyncio.sleep(1.0)  # and their exits are collected before the loop may close
+        why = _("The host is stopping; your game is kept: come back to this page when it runs again.")
+        for ws in list(self._sockets):
+            await self._end(ws, why)
+        if self._runner is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._runner.cleanup(), 1.0)
+            self._runner = None
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        return max(1, int(str(value)))
+    except ValueError:
+        return default

@@ -4,6 +4,7 @@ with a name and the invite code. Driven here over the page's websocket, as the b
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import AsyncIterator
 
@@ -55,7 +56,7 @@ async def test_a_browser_tab_gets_the_table_client_and_sits_down_with_the_code(w
         async with http.get(base + "/") as page:
             html = await page.text()
             assert page.status == 200 and f"ws://127.0.0.1:{web.port}/ws" in html
-        async with http.ws_connect(base + "/ws?width=100&height=30") as ws:
+        async with http.ws_connect(base + "/ws?width=100&height=30", origin=base) as ws:
             seen = bytearray()
             await screen_until(ws, seen, "Čeština".encode(), b"Polski", b"English")  # a tab has no LANG: asked
             await ws.send_json(["focus", {}])  # as a browser does when the page has the keyboard
@@ -72,12 +73,98 @@ async def test_a_browser_tab_gets_the_table_client_and_sits_down_with_the_code(w
             assert two_players.seats[0].login == "zoe"
 
 
-async def test_browser_tabs_are_limited_per_address(web: WebDoor, monkeypatch) -> None:
+async def ended(ws: aiohttp.ClientWebSocketResponse, timeout: float = 30.0) -> str:
+    """The reason the door gives the page before it closes the socket (what the page shows)."""
+    reason = ""
+    while True:
+        msg = await asyncio.wait_for(ws.receive(), timeout)
+        if msg.type == aiohttp.WSMsgType.TEXT:
+            data = json.loads(msg.data)
+            if data[0] == "lehavre_ended":
+                reason = data[1]
+        elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+            return reason
+
+
+async def test_browser_tabs_are_limited_per_address_and_the_page_says_so(web: WebDoor, monkeypatch) -> None:
     monkeypatch.setattr(web_module, "MAX_PER_ADDRESS", 0)
+    base = f"http://127.0.0.1:{web.port}"
+    async with aiohttp.ClientSession() as http, http.ws_connect(base + "/ws", origin=base) as ws:
+        assert "Too many tables are open from here" in await ended(ws)
+
+
+async def test_the_door_answers_only_under_its_public_address(web: WebDoor) -> None:
+    base = f"http://127.0.0.1:{web.port}"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(base + "/", headers={"Host": "evil.example:80"}) as page:
+            assert page.status == 421 and "answers at http://127.0.0.1:" in await page.text()
+        async with http.get(
+            base + "/", headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "x.example"}
+        ) as page:
+            html = await page.text()  # forwarding headers are not read without --behind-proxy
+            assert page.status == 200 and "https" not in html and "x.example" not in html
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(base + "/ws", headers={"Host": "evil.example"}, origin=base)
+        assert refused.value.status == 421
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://127.0.0.1:1", None])
+async def test_the_websocket_comes_only_from_the_doors_own_page(web: WebDoor, origin: str | None) -> None:
+    base = f"http://127.0.0.1:{web.port}"
     async with aiohttp.ClientSession() as http:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            await http.ws_connect(f"http://127.0.0.1:{web.port}/ws")
-        assert refused.value.status == 429
+            await http.ws_connect(base + "/ws", origin=origin)
+        assert refused.value.status == 403
+    assert not web.tabs
+
+
+async def test_a_public_url_names_the_page_and_its_socket(host: Host, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("LEHAVRE_DATA", str(tmp_path / "data"))
+    door = WebDoor(web_command(host.port), "127.0.0.1", free_port(), public_url="https://play.example.org")
+    await door.start()
+    try:
+        base = f"http://127.0.0.1:{door.port}"
+        async with aiohttp.ClientSession() as http:
+            async with http.get(base + "/") as page:
+                assert page.status == 421
+            async with http.get(base + "/", headers={"Host": "play.example.org"}) as page:
+                html = await page.text()
+                assert page.status == 200 and "wss://play.example.org/ws" in html
+                assert "https://play.example.org/static/js/textual.js" in html
+    finally:
+        await door.stop()
+
+
+async def test_the_page_loads_nothing_from_another_site(web: WebDoor) -> None:
+    base = f"http://127.0.0.1:{web.port}"
+    async with aiohttp.ClientSession() as http, http.get(base + "/") as page:
+        html = await page.text()
+    addresses = set(re.findall(r"""(?:https?|wss?)://[^/"'\s]+""", html))
+    assert addresses == {f"http://127.0.0.1:{web.port}", f"ws://127.0.0.1:{web.port}"}
+    assert "googleapis" not in html and "pagehide" in html and "lehavre_here" in html
+
+
+async def test_every_end_of_a_tab_shows_its_reason_and_the_console_gets_one_line(web: WebDoor, host: Host) -> None:
+    lines: list[str] = []
+    web.log = lines.append
+    base = f"http://127.0.0.1:{web.port}"
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(base + "/ws?width=100&height=30", origin=base) as ws:
+            seen = bytearray()
+            await screen_until(ws, seen, b"English")
+            await ws.send_json(["stdin", "\r"])  # English
+            await screen_until(ws, seen, b"k7mq-2xrd")
+            for keys in ("zoe", "\r", "aaaa-bbbb", "\r"):
+                await ws.send_json(["stdin", keys])
+                await asyncio.sleep(0.5)
+            reason = await ended(ws)
+        assert "That invite code opens no table here" in reason
+        async with http.ws_connect(base + "/ws?width=100&height=30", origin=base) as ws:
+            await screen_until(ws, bytearray(), b"English")
+            await web.stop()  # the host stops: the tab is told at once
+            assert "The host is stopping; your game is kept" in await ended(ws, timeout=3.0)
+    assert len(lines) == 2 and all(line.startswith("browser tab from 127.0.0.1 ended") for line in lines)
+    assert "That invite code opens no table here" in lines[0]
 
 
 def test_the_browser_command_is_made_of_our_own_words_only() -> None:
