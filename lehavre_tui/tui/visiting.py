@@ -16,4 +16,5 @@ class VisitingApp(LeHavreApp):
             super()._handle_exception(error)
             return
         self._return_code = 1
+        self._exception_event.set()  # whoever waits for the app's messages stops waiting (as Textual's own)
         visit.failed(error)
