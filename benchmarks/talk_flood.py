@@ -121,7 +121,7 @@ async def run(args: argparse.Namespace) -> dict:
             assert c.stdout is not None and c.stdout.readline().strip() == "ready"
         before = {"host_kib": rss_kib(host.pid), "client_kib": rss_kib(clients[0].pid)}
         counts: dict = {"attempted": 0}
-        per = args.says // (args.connections + 1)
+        per = -(-args.says // (args.connections + 1))  # so many from each, at least --says in all
         hellos = [({"type": "hello", "version": PROTOCOL_VERSION, "name": f"w{i}", "code": code}, None)
                   for i in range(args.connections)]  # fmt: skip
         hellos.append(({"type": "hello", "version": PROTOCOL_VERSION, "name": "clara", "key": key, "table": 1}, 2))

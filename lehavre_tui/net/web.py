@@ -270,9 +270,12 @@ class WebDoor(Server):
         await asyncio.wait({reading, running}, return_when=asyncio.FIRST_COMPLETED)
         if not running.done():  # the page went away, or fell silent
             why = reading.result() if reading.done() and not reading.cancelled() else ""
+            hurry = 0.2 if self.ending.is_set() else 1.0  # a stopping host is gone within 2 s
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(tab.stop(), 1.0)
-            await tab.ended(0.5)
+                await asyncio.wait_for(tab.stop(), hurry)
+            await tab.ended(hurry)
+            if self.ending.is_set():
+                why = why or _("The host is stopping; your game is kept: come back to this page when it runs again.")
             if why:
                 await self._end(ws, why)
             return why or "the page closed"
@@ -280,8 +283,8 @@ class WebDoor(Server):
         with contextlib.suppress(BaseException):
             await reading
         tab._task = None
-        why = await tab.words(1.0) or _("The session ended.")
-        await tab.ended(0.5)
+        why = await tab.words(0.5) or _("The session ended.")
+        await tab.ended(0.2 if self.ending.is_set() else 1.0)
         await self._end(ws, why)
         return why
 
@@ -341,7 +344,7 @@ class WebDoor(Server):
             self.public_url = f"http://{self.host if ':' not in self.host else f'[{self.host}]'}:{self.port}"
         return self.port
 
-    async def stop(self, seconds: float = 1.0) -> None:
+    async def stop(self, seconds: float = 0.3) -> None:
         """Stop serving; the tabs still open are told why (their table clients were told by
         the host) within `seconds`, then closed."""
         self.ending.set()
@@ -352,9 +355,12 @@ class WebDoor(Server):
         why = _("The host is stopping; your game is kept: come back to this page when it runs again.")
         for ws in list(self._sockets):
             await self._end(ws, why)
+        deadline = loop.time() + 1.0
+        while self._handlers and loop.time() < deadline:  # each ends its client and says so
+            await asyncio.sleep(0.05)
         if self._runner is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._runner.cleanup(), 1.0)
+                await asyncio.wait_for(self._runner.cleanup(), 0.5)
             self._runner = None
 
 
