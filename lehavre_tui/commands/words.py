@@ -49,7 +49,7 @@ VERBS_EN: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 TABLE_WORDS_EN: dict[str, tuple[str, ...]] = {
     w: (w,) for w in ("undo", "save", "show", "cards", "hint", "scores", "quit", "pause", "say", "lobby", "look",
-                      "pace", "handoff")
+                      "pace", "handoff", "log")
 }  # fmt: skip
 NOT_VERBS_EN: dict[str, tuple[str, ...]] = {"loan": ("loan", "loans", "borrow")}
 FRANCS_EN = ("francs", "franc", "fr")

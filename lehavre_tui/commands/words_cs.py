@@ -39,6 +39,7 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "look": ("rozhlédni", "dívej"),
     "pace": ("tempo",),
     "handoff": ("předání",),
+    "log": ("záznam",),
 }
 # words players try that are not verbs (what to do instead is explained)
 NOT_VERBS: dict[str, tuple[str, ...]] = {

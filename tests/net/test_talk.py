@@ -181,3 +181,23 @@ async def test_a_client_reads_a_line_over_its_limit_as_a_broken_connection() -> 
     assert "longer than 16 MiB" in str(broken.value)
     link.close()
     server.close()
+
+
+async def test_log_at_the_table_brings_the_whole_log(host: Host, two_players) -> None:
+    from lehavre_tui.tui.hosted import Visit
+    from lehavre_tui.tui.visiting import VisitingApp
+
+    from .test_client_table import play, until
+
+    two_players.say(0, "Anna", "from the first round")
+    _play_round(two_players)
+    visit = Visit("127.0.0.1", host.port, "", "en", ticket=host.issue_ticket("anna", two_players.id, "en"))
+    app = VisitingApp(None, visit=visit)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: visit.table is not None)
+        table = visit.table
+        assert table is not None and table.log_base == two_players.round_began > 0
+        await play(pilot, "log")
+        await until(pilot, lambda: table.log_base == 0)
+        assert len(table.log) == len(two_players.log)
+        assert "Anna says: from the first round" in [str(line.event) for line in table.log]

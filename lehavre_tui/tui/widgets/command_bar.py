@@ -27,9 +27,9 @@ HINT_LINES = 2  # the height of the line under the bar
 # Words the table itself understands, besides the moves of the game.
 LOCAL_WORDS = ("undo", "save", "show", "cards", "hint", "scores", "quit")
 # ... at a hosted table, which keeps the moves itself
-HOSTED_WORDS = ("say", "show", "cards", "hint", "scores", "lobby", "quit")
+HOSTED_WORDS = ("say", "show", "cards", "hint", "scores", "log", "lobby", "quit")
 # what a player at a hosted table may type while another player is to act
-WAITING_VERBS = ("sell", "help", "say", "show", "cards", "scores", "lobby", "quit")
+WAITING_VERBS = ("sell", "help", "say", "show", "cards", "scores", "log", "lobby", "quit")
 
 
 def _words_here(app: LeHavreApp) -> tuple[GameState, tuple[str, ...], tuple[str, ...] | None]:
