@@ -180,7 +180,9 @@ async def test_a_browser_tab_does_not_take_a_seat_by_its_name(web: WebDoor, host
     host.guard.log = lines.append
     async with (
         aiohttp.ClientSession() as http,
-        http.ws_connect(f"http://127.0.0.1:{web.port}/ws?width=100&height=30") as ws,
+        http.ws_connect(
+            f"http://127.0.0.1:{web.port}/ws?width=100&height=30", origin=f"http://127.0.0.1:{web.port}"
+        ) as ws,
     ):
         seen = bytearray()
         await screen_until(ws, seen, b"English")
@@ -195,3 +197,18 @@ async def test_a_browser_tab_does_not_take_a_seat_by_its_name(web: WebDoor, host
     assert any("login accepted" in ln and "method=web" in ln for ln in lines)  # the tab's own login
     await anna.send({"type": "ping"})
     assert (await anna.until("pong")).type == "pong"  # Anna was never thrown out
+
+
+async def test_a_silent_tab_gives_its_place_back_with_a_reason(web: WebDoor, monkeypatch) -> None:
+    monkeypatch.setattr(web_module, "SILENT_SECONDS", 1.0)
+    lines: list[str] = []
+    web.log = lines.append
+    base = f"http://127.0.0.1:{web.port}"
+    async with aiohttp.ClientSession() as http, http.ws_connect(base + "/ws", origin=base) as ws:
+        assert web.tabs.total() == 1
+        assert "This tab was hidden or silent too long (1 s); your seat waits" in await ended(ws)
+    for _ in range(40):
+        if not web.tabs and lines:
+            break
+        await asyncio.sleep(0.05)
+    assert not web.tabs and "hidden or silent" in lines[0]
