@@ -80,6 +80,7 @@ MAX_WAITING = 32  # connections not yet let in
 MAX_TABLES = 50
 MAX_BACKLOG = 4 * 1024 * 1024
 TICKET_SECONDS = 24 * 3600.0
+LOG_SECONDS = 5.0  # a client is sent the whole log at most so often
 
 
 def _same_secret(offered: str, held: str) -> bool:
@@ -126,6 +127,7 @@ class Client:
     seat: int | None = None
     log_sent: int | None = None  # entries of the table's log this client has (None: a newcomer)
     came_by_ssh: bool = False  # its login came through the SSH door
+    log_read_at: float = -LOG_SECONDS  # when it was last sent the whole log
     tokens: float = BURST
     refill: float = field(default_factory=time.monotonic)
     strikes: int = 0
@@ -473,10 +475,7 @@ class Host:
         elif isinstance(message, Say):
             self._say(client, message)
         elif isinstance(message, ReadLog):
-            if client.game is None:
-                client.send(Refusal.of(Msg("Sit at a table first: join one from the lobby.")))
-            else:
-                self._send_table(client, client.game, whole_log=True)
+            self._read_log(client)
         elif isinstance(message, ListTables):
             client.send(self._tables(client))
         elif isinstance(message, JoinTable):
@@ -536,6 +535,19 @@ class Host:
             client.send(Refusal.of(exc.msg))
             return
         self._broadcast(game)
+
+    def _read_log(self, client: Client) -> None:
+        """The whole log, for one client: at most once in `LOG_SECONDS` (it can be long)."""
+        if client.game is None:
+            client.send(Refusal.of(Msg("Sit at a table first: join one from the lobby.")))
+            return
+        now = time.monotonic()
+        if now - client.log_read_at < LOG_SECONDS:
+            wait = max(1, int(client.log_read_at + LOG_SECONDS - now + 0.999))
+            client.send(Refusal.of(Msg("The whole log was sent a moment ago; ask again in {s} s.", s=wait)))
+            return
+        client.log_read_at = now
+        self._send_table(client, client.game, whole_log=True)
 
     def _create(self, client: Client, message: CreateTable) -> None:
         if not client.may_create:

@@ -30,6 +30,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from string import Template
 from typing import Any
@@ -190,7 +191,7 @@ class WebDoor(Server):
             return refusal
         origin, _netloc = self._origin()
         ws = ("wss:" if origin.startswith("https:") else "ws:") + origin.split(":", 1)[1] + "/ws"
-        page = Template(PAGE.read_text(encoding="utf-8")).substitute(
+        page = _page().substitute(
             static=html.escape(origin + "/static", quote=True),
             ws=html.escape(ws, quote=True),
             beat=int(BEAT_SECONDS * 1000),
@@ -362,6 +363,11 @@ class WebDoor(Server):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._runner.cleanup(), 0.5)
             self._runner = None
+
+
+@cache
+def _page() -> Template:
+    return Template(PAGE.read_text(encoding="utf-8"))
 
 
 def _int(value: object, default: int) -> int:

@@ -116,6 +116,9 @@ async def test_a_newcomer_gets_the_rounds_log_and_the_whole_log_on_request(host:
     whole = await zoe.until("table")
     assert isinstance(whole, TableUpdate) and whole.log_from == 0 and len(whole.log) == len(two_players.log)
     assert whole.log[0].text == two_players.log[0].text
+    await zoe.send({"type": "log"})  # again at once: the whole log is long, so not so often
+    refusal = await zoe.until("refusal")
+    assert refusal.text.startswith("The whole log was sent a moment ago; ask again in")
 
 
 def test_the_client_keeps_where_its_log_begins() -> None:
