@@ -81,6 +81,7 @@ MAX_TABLES = 50
 MAX_BACKLOG = 4 * 1024 * 1024
 TICKET_SECONDS = 24 * 3600.0
 LOG_SECONDS = 5.0  # a client is sent the whole log at most so often
+PRESENCE_NOTES = 4  # "is away" and "is at the table" for one seat between two moves
 
 
 def _same_secret(offered: str, held: str) -> bool:
@@ -618,7 +619,7 @@ class Host:
                 if other.game is game:
                     other.log_sent = None  # the log is told anew with the new name
         if back:
-            self._note(game, Msg("{player} is at the table.", player=seating.name))
+            self._presence(game, seating.seat, Msg("{player} is at the table.", player=seating.name))
         self._broadcast(game)
         self._kick_bots(game)
 
@@ -630,8 +631,22 @@ class Host:
         client.seat = None
         game.leave(seat)
         if seat is not None and game.present.get(seat, 0) == 0:
-            self._note(game, Msg("{player} is away; the seat waits.", player=game.seats[seat].name))
+            self._presence(game, seat, Msg("{player} is away; the seat waits.", player=game.seats[seat].name))
         self._broadcast(game)
+
+    def _presence(self, game: HostedGame, seat: int | None, words: Msg) -> None:
+        """A player came or went: noted in the log, at most `PRESENCE_NOTES` times for a seat
+        between two moves (the seats show who is there), so that a connection that comes and
+        goes does not make the log, or any client, grow."""
+        if seat is None:
+            return
+        moves, count = game.presence_notes.get(seat, (game.moves, 0))
+        if moves != game.moves:
+            count = 0
+        if count >= PRESENCE_NOTES:
+            return
+        game.presence_notes[seat] = (game.moves, count + 1)
+        self._note(game, words)
 
     def _note(self, game: HostedGame, words: Msg) -> None:
         game.log.append(LogEntry.of(words, game.moves, -1, kind="note"))

@@ -113,6 +113,7 @@ class HostedGame:
     present: dict[int, int] = field(default_factory=dict)  # seat -> clients holding it
     watchers: int = 0
     round_began: int = 0  # the index in `log` where the current round's entries begin
+    presence_notes: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (moves, notes since)
     said_kept: dict[int, int] = field(default_factory=dict)  # seat (-1: the watchers) -> lines stored
     said_at: dict[str, deque[float]] = field(default_factory=dict)  # speaker -> times of the last minute's lines
 

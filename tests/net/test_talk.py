@@ -17,7 +17,7 @@ from lehavre_tui.net.protocol import TableUpdate
 from lehavre_tui.net.storage import Store
 from lehavre_tui.net.tables import SAYS_PER_MINUTE, WATCHERS_SAYS_PER_MINUTE, HostedGame
 
-from .conftest import RawClient
+from .conftest import RawClient, seated
 
 MOVES = 8
 
@@ -204,3 +204,24 @@ async def test_log_at_the_table_brings_the_whole_log(host: Host, two_players) ->
         await until(pilot, lambda: table.log_base == 0)
         assert len(table.log) == len(two_players.log)
         assert "Anna says: from the first round" in [str(line.event) for line in table.log]
+
+
+async def test_a_connection_that_comes_and_goes_does_not_grow_the_log(host: Host, two_players) -> None:
+    anna = await seated(host, "anna", two_players.id)
+    ben = await seated(host, "ben", two_players.id)
+    await anna.send({"type": "say", "seat": 0, "text": "hello Ben"})
+    await anna.said("Anna says: hello Ben")
+    ben.close()
+    update = await anna.said("Ben is away; the seat waits.")
+    length = len(two_players.log)
+    for _ in range(30):
+        ben = await seated(host, "ben", two_players.id)
+        ben.close()
+        await asyncio.sleep(0.02)
+    await anna.send({"type": "say", "seat": 0, "text": "still here"})
+    update = await anna.said("Anna says: still here")
+    texts = [e.text for e in two_players.log]
+    notes = [t for t in texts if t in ("Ben is at the table.", "Ben is away; the seat waits.")]
+    assert len(notes) == 4 and len(texts) == length + 3  # Ben's notes since the last move: four at most
+    assert texts[-1] == "Anna says: still here"
+    assert update.log_from + len(update.log) == len(two_players.log)
