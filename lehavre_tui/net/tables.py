@@ -365,6 +365,8 @@ class HostedGame:
         self.said_kept[who] = self.said_kept.get(who, 0) + 1
         for key in self._speakers(seat, name):
             self.said_at.setdefault(key, deque()).append(now)
+        if len(self.said_at) > 64:  # watchers come and go: forget who said nothing in the last minute
+            self.said_at = {k: t for k, t in self.said_at.items() if t and t[-1] > now - 60}
         return entry
 
     def _speakers(self, seat: int | None, name: str) -> list[str]:
