@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shutil
+import subprocess
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -212,3 +215,20 @@ async def test_a_silent_tab_gives_its_place_back_with_a_reason(web: WebDoor, mon
             break
         await asyncio.sleep(0.05)
     assert not web.tabs and "hidden or silent" in lines[0]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="the page's script is run in node")
+def test_the_pages_script_shows_the_reason_beats_while_shown_and_lets_go_when_left() -> None:
+    here = Path(__file__).parent
+    out = subprocess.run(
+        ["node", str(here / "page_check.js"), str(web_module.PAGE)], capture_output=True, text=True, check=True
+    ).stdout
+    assert json.loads(out) == {
+        "native": True,  # textual.js gets the browser's own socket
+        "beat": True,  # a shown page says it is there
+        "hiddenQuiet": True,  # a hidden one does not
+        "reason": "The host is stopping.",  # the door's last words are shown
+        "lost": "LOST",  # a socket that ends without them: the page's own sentence
+        "pagehideCloses": True,  # a page left (or kept in the back/forward cache) closes its socket
+        "reloads": True,  # and comes back afresh
+    }
