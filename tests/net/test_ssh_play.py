@@ -255,3 +255,19 @@ def _wait_stored(hosting: Hosting, n: int, timeout: float = 5.0) -> None:
             return
         assert time.monotonic() < deadline, f"move {n} not stored ({count} are)"
         time.sleep(0.05)
+
+
+def test_stopping_the_host_leaves_the_reason_and_the_way_back_on_the_players_screen(hosting: Hosting) -> None:
+    hosting.start()
+    anna = hosting.login("anna")
+    anna.wait_for("Anna to play")
+    mark = anna.mark()
+    started = time.monotonic()
+    assert hosting.host is not None
+    hosting.host.send_signal(signal.SIGINT)
+    hosting.host.wait(5)
+    assert time.monotonic() - started < 2.0
+    anna.wait_for("come back with", since=mark, timeout=5)
+    screen = " ".join(anna.text(since=mark).split())  # the sentence as the terminal wrapped it, joined again
+    assert f"The host is stopping; your game is kept: come back with ssh -p {hosting.ssh_port} anna@127.0.0.1" in screen
+    assert "Traceback" not in screen
