@@ -232,3 +232,28 @@ def test_the_pages_script_shows_the_reason_beats_while_shown_and_lets_go_when_le
         "pagehideCloses": True,  # a page left (or kept in the back/forward cache) closes its socket
         "reloads": True,  # and comes back afresh
     }
+
+
+async def test_behind_a_proxy_its_forwarding_headers_are_read(host: Host, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("LEHAVRE_DATA", str(tmp_path / "data"))
+    door = WebDoor(
+        web_command(host.port),
+        "127.0.0.1",
+        free_port(),
+        public_url="https://play.example.org",
+        behind_proxy=True,
+    )
+    await door.start()
+    base = f"http://127.0.0.1:{door.port}"
+    proxied = {"X-Forwarded-Host": "play.example.org", "X-Forwarded-For": "203.0.113.7, 10.0.0.2"}
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(base + "/", headers=proxied) as page:
+                assert page.status == 200 and "wss://play.example.org/ws" in await page.text()
+            async with http.get(base + "/", headers={**proxied, "X-Forwarded-Host": "evil.example"}) as page:
+                assert page.status == 421
+            async with http.ws_connect(base + "/ws", headers=proxied, origin="https://play.example.org") as ws:
+                assert dict(door.tabs) == {"10.0.0.2": 1}  # the address the proxy saw
+                await ws.close()
+    finally:
+        await door.stop()
