@@ -126,7 +126,7 @@ class Client:
     failures: int = 0  # codes that were wrong on this connection
     game: HostedGame | None = None
     seat: int | None = None
-    log_sent: int | None = None  # entries of the table's log this client has (None: a newcomer)
+    log_sent: int | None = None  # entries of the table's log this client has (None: a newcomer; 0: all anew)
     came_by_ssh: bool = False  # its login came through the SSH door
     log_read_at: float = -LOG_SECONDS  # when it was last sent the whole log
     tokens: float = BURST
@@ -616,8 +616,8 @@ class Host:
         )
         if seating.renamed:
             for other in self.clients:
-                if other.game is game:
-                    other.log_sent = None  # the log is told anew with the new name
+                if other.game is game and other is not client:
+                    other.log_sent = 0  # the whole log is told anew with the new name
         if back:
             self._presence(game, seating.seat, Msg("{player} is at the table.", player=seating.name))
         self._broadcast(game)
@@ -689,7 +689,7 @@ class Host:
             if "state" not in shared:
                 shared["state"] = game.view(None).model_dump_json(exclude={"events"})
             state = shared["state"]
-        if whole_log:
+        if whole_log or client.log_sent == 0:
             start = 0
         elif client.log_sent is None or client.log_sent > len(game.log):
             start = game.round_began

@@ -225,3 +225,18 @@ async def test_a_connection_that_comes_and_goes_does_not_grow_the_log(host: Host
     assert len(notes) == 4 and len(texts) == length + 3  # Ben's notes since the last move: four at most
     assert texts[-1] == "Anna says: still here"
     assert update.log_from + len(update.log) == len(two_players.log)
+
+
+async def test_a_seat_that_takes_its_players_name_tells_the_whole_log_anew(host: Host, two_players) -> None:
+    anna = await seated(host, "anna", two_players.id)
+    _play_round(two_players)  # Ben's moves are in the log under the set-up's name
+    await anna.send({"type": "say", "seat": 0, "text": "who is coming?"})
+    await anna.said("Anna says: who is coming?")
+    zoe = await RawClient.open(host.port)
+    await zoe.hello("zoe", key=host.local_key, table=two_players.id)
+    assert (await zoe.until("seated")).name == "Zoe"  # type: ignore[union-attr]
+    update = await anna.until("table")
+    while update.log_from != 0:
+        update = await anna.until("table")
+    texts = " ".join(e.text for e in update.log)
+    assert "Zoe" in texts and "Ben" not in texts and len(update.log) == len(two_players.log)
