@@ -121,6 +121,9 @@ class Tab(AppService):
                 process.kill()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(process.wait(), 1.0)
+        if process.stdin is not None:  # its last pipe: the process's transport closes with it
+            with contextlib.suppress(Exception):
+                process.stdin.close()
 
     async def words(self, seconds: float) -> str:
         if self._kept is not None:
@@ -153,6 +156,7 @@ class WebDoor(Server):
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
         self._handlers: set[asyncio.Task[Any]] = set()
+        self._clients: set[Tab] = set()  # the tabs' table clients still running
 
     def initialize_logging(self) -> None:
         """The host's output stays the host's."""
@@ -265,6 +269,17 @@ class WebDoor(Server):
             debug=False,
         )
         await tab.start(width, height)
+        self._clients.add(tab)
+        try:
+            return await self._run(ws, tab)
+        finally:
+            process = tab._process
+            if process is None or (
+                process.returncode is not None and process.stdin is not None and process.stdin.is_closing()
+            ):
+                self._clients.discard(tab)  # else collected when the door stops
+
+    async def _run(self, ws: web.WebSocketResponse, tab: Tab) -> str:
         reading = asyncio.get_running_loop().create_task(self._read(ws, tab))
         running = tab._task
         assert running is not None
@@ -363,6 +378,8 @@ class WebDoor(Server):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._runner.cleanup(), 0.5)
             self._runner = None
+        for tab in list(self._clients):  # a client still running is ended, and its exit collected
+            await tab.ended(0.1)
 
 
 @cache

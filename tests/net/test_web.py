@@ -38,7 +38,8 @@ def drawn(seen: bytearray) -> bytes:
 async def screen_until(
     ws: aiohttp.ClientWebSocketResponse, seen: bytearray, *texts: bytes, timeout: float = 30.0
 ) -> None:
-    """Read what the table client draws until every one of `texts` has been drawn."""
+    """Read what the table client draws (and the page shows when it ends) until every one of
+    `texts` has been drawn."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not all(t in drawn(seen) for t in texts):
@@ -49,6 +50,8 @@ async def screen_until(
             raise AssertionError(f"not drawn: {texts!r}; at the end: {drawn(seen)[-2000:]!r}") from None
         if msg.type == aiohttp.WSMsgType.BINARY:
             seen += msg.data
+        elif msg.type == aiohttp.WSMsgType.TEXT and msg.data.startswith('["lehavre_ended"'):
+            seen += json.loads(msg.data)[1].encode()  # the page shows why the session ended
         elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
             raise AssertionError("the browser's connection closed")
 
