@@ -347,6 +347,10 @@ class PlainVisit:
             return
         from ..commands import table_word_of
 
+        if table_word_of(head) == "log" and len(words) == 1:
+            self.table.read_log()  # the host sends the whole log: said from its first line
+            self.game.shown = 0
+            return
         if table_word_of(head) == "lobby" and len(words) == 1 and link is not None:
             link.send(LeaveTable())
             self.table = self.game = None

@@ -53,6 +53,9 @@ def test_a_round_with_one_player_at_the_full_table_and_one_in_plain_text(hosting
     assert all(t in text for t in takes)  # Anna's moves and his own, each a line
     assert re.search(r"Ben, round 1, turn \d of 7, supply> ", text)
     assert "Ben, round 1: Anna is to play (supply)> " in text
+    at = ben.mark()
+    ben.type("log")  # the whole game's log, said again from its first line
+    ben.wait_for(takes[0], since=at, timeout=10)
 
 
 @pytest.mark.parametrize("how", ["dumb", "narrow"])
