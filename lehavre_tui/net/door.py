@@ -108,12 +108,16 @@ def host_key(path: Path) -> asyncssh.SSHKey:
 
 def lang_of(env: Mapping[str, str]) -> str | None:
     """The language a login reads the table in: the first of LC_ALL, LC_MESSAGES and LANG its
-    ssh client sent ('pl_PL.UTF-8' -> 'pl'), when that names one of the game's; None when
-    nothing was sent or it names another ('C.UTF-8', 'de_DE'): the login is asked."""
+    ssh client sent ('pl_PL.UTF-8' -> 'pl'), when that names one of the game's; English for
+    the C and POSIX locales ('C.UTF-8', what many servers and containers send), which by
+    gettext's convention read the untranslated text; None when nothing was sent or it names
+    another language ('de_DE'): the login is asked."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
         if value:
             code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            if code in ("c", "posix"):
+                return "en"
             return code if code in LANGUAGES else None
     return None
 

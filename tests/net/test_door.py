@@ -387,7 +387,9 @@ def test_the_language_comes_from_the_client_else_it_is_asked() -> None:
     assert lang_of({"LC_ALL": "cs_CZ.UTF-8", "LANG": "en_US.UTF-8"}) == "cs"
     assert lang_of({"LANG": "en_GB"}) == "en"
     assert lang_of({"LANG": "de_DE.UTF-8"}) is None  # not one of the game's: asked at login
-    assert lang_of({"LANG": "C.UTF-8"}) is None
+    # the C and POSIX locales name no language: the untranslated text, English, unasked
+    assert lang_of({"LANG": "C.UTF-8"}) == "en" and lang_of({"LANG": "C"}) == "en"
+    assert lang_of({"LC_ALL": "POSIX", "LANG": "pl_PL.UTF-8"}) == "en"
     assert lang_of({"LANG": "plx_PL"}) is None and lang_of({"LANG": "csharp"}) is None
     assert lang_of({}) is None
 
