@@ -772,3 +772,66 @@ def test_the_refusals_templates_are_in_the_catalogs() -> None:
             missing = [t for t in _templates(exc.msg) if t not in known]
             assert not missing, (line, missing)
     assert seen >= len(lines) - 3
+
+
+# --- commands as a native player types them -----------------------------------------------------
+
+
+def _both(line: str) -> list[str]:
+    """A line with its diacritics and without them."""
+    return list(dict.fromkeys([line, bare(line)]))
+
+
+def test_ships_in_the_accusative_are_bought_and_sold(s: GameState) -> None:
+    s = give(ready(s), 0, francs=60)
+    want = {"wooden": "dřevěnou", "iron": "železnou", "steel": "ocelovou", "luxury": "luxusní"}
+    for ship_type, adjective in want.items():
+        for line in (*_both(f"kup {adjective} loď"), *_both(f"kup {adjective}")):
+            assert parse(line, s) == BuyShip(ship_type=ship_type), line
+    for line in ("kup drevenou lod", "kup statek drewniany", "kup drewniany statek"):
+        assert parse(line, s) == BuyShip(ship_type="wooden"), line
+
+
+def test_repaying_one_loan_named_as_a_noun(s: GameState) -> None:
+    p = s.player()
+    p.loans, p.francs = 3, 20
+    for line in (*_both("spłać pożyczkę"), *_both("splať půjčku"), "repay loan", "spłać kredyt"):
+        assert parse(line, s) == parse("repay", s), line
+    for line in (*_both("spłać 2 pożyczki"), *_both("splať 2 půjčky"), "repay 2 loans"):
+        assert parse(line, s) == parse("repay 2", s), line
+    for line in (*_both("spłać wszystkie pożyczki"), *_both("splať všechny půjčky")):
+        assert parse(line, s) == parse("repay all", s), line
+
+
+def test_ending_the_turn_with_the_turn_named(s: GameState) -> None:
+    lines = ["koniec tury", "zakończ turę", "konec tahu", "ukonči tah", "ukonči", "end turn"]
+    for line in (w for line in lines for w in _both(line)):
+        assert parse(line, s) == parse("end", s), line
+    with pytest.raises(CommandError):
+        parse("koniec gry", s)
+
+
+def test_a_count_before_the_good_feeds_and_pays(s: GameState) -> None:
+    want = Feed(payment={"fish": 3})
+    for line in ("nakarm 3 ryby", "nakrm 3 ryby", "feed 3 fish", "nakarm ryby=3", "wyżyw 3 ryby"):
+        for typed in _both(line):
+            assert parse(typed, s) == want, typed
+    assert parse("nakarm 2 ryby 1 chleb 3 franki", s) == Feed(payment={"fish": 2, "bread": 1, "francs": 3})
+    assert parse("nakrm 2 uzené ryby 1 frank", s) == Feed(payment={"smoked_fish": 2, "francs": 1})
+    s.phase = "feeding"
+    for line in (*_both("zapłać 2 ryby"), *_both("zaplať 2 ryby"), "pay 2 fish"):
+        assert parse(line, s) == Feed(payment={"fish": 2}), line
+    with pytest.raises(CommandError):
+        parse("nakarm 3", s)
+
+
+def test_a_count_before_the_good_in_a_buildings_payment(s: GameState) -> None:
+    s = give(ready(s), 0, francs=20, grain=4, wood=2, fish=3)
+    own(s, "bakehouse")
+    want = parse("enter bakehouse 4 pay wood=2", s)
+    for line in ("wejdź do piekarni 4 zapłać 2 drewna", "vstup do pekárny 4 zaplať 2 dřeva",
+                 "enter bakehouse 4 pay 2 wood", "wejdź do piekarni 4 energia 2 drewna"):  # fmt: skip
+        for typed in _both(line):
+            assert parse(typed, s) == want, typed
+    fee = parse("enter bakehouse 4 fee fish=1 francs=1", s)
+    assert parse("wejdź do piekarni 4 opłata 1 ryba 1 frank", s) == fee

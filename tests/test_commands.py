@@ -286,7 +286,7 @@ def test_unknown_and_empty(s: GameState) -> None:
     ("text", "expected"),
     [
         ("supply now", "'supply' takes nothing after it"),
-        ("end turn", "'end' takes nothing after it"),
+        ("end now", "'end' takes nothing after it"),
         ("take", "Say which offer space to take, e.g. 'take fish'"),
         ("take gold", "There is no offer space called 'gold'"),
         ("enter", "Say which building to enter"),

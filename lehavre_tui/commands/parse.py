@@ -56,7 +56,7 @@ from .names import (
 from .now import _cards, _enterable, _for_sale, _tops, _visible
 from .tokens import _is_number, _number, _payments, _sections, _tokens, _words
 from .verbs import NOT_VERBS, UNKNOWN, UNKNOWN_GUESS, VERBS
-from .words import LANGUAGES, choice_of, fold, is_into, not_verb_of, shown_verb, verb_of, verb_words
+from .words import LANGUAGES, choice_of, fold, is_into, is_loan, is_turn, not_verb_of, shown_verb, verb_of, verb_words
 
 
 def _verb(word: str) -> str:
@@ -312,7 +312,16 @@ _NO_SHIP_TO_SELL = {
 }
 
 
+def _parse_end(args: list[str], s: GameState) -> Action:
+    """'end', also with the turn named: 'koniec tury', 'zakończ turę', 'konec tahu', 'ukonči tah'."""
+    if all(is_turn(a) for a in args):
+        return EndTurn()
+    return _no_args("end", EndTurn())(args, s)
+
+
 def _parse_repay(args: list[str], s: GameState) -> Action:
+    if args and is_loan(args[-1]):
+        args = args[:-1]  # 'spłać pożyczkę', 'splať 2 půjčky', 'repay all loans'
     if not args:
         return RepayLoan()
     count = _number(args[0], Msg("'repay 2'")) if len(args) == 1 and _is_number(args[0]) else 0
@@ -327,6 +336,8 @@ def _parse_repay(args: list[str], s: GameState) -> Action:
 def _parse_pay(args: list[str], s: GameState) -> Action:
     if not args:
         return PayInterest()
+    if s.phase == "feeding":
+        return _parse_feed(args, s)  # 'zapłać 2 ryby' while the workers are fed
     if s.phase == "interest":
         raise CommandError(
             Msg(
@@ -358,6 +369,6 @@ _PARSERS: dict[str, Callable[[list[str], GameState], Action]] = {
     "pay": _parse_pay,
     "keep": _no_args("keep", Reorder(swap=False)),
     "swap": _no_args("swap", Reorder(swap=True)),
-    "end": _no_args("end", EndTurn()),
+    "end": _parse_end,
     "help": _parse_help,
 }

@@ -128,13 +128,21 @@ def _is_good(word: str) -> bool:
 
 
 def _tokens(tokens: Iterable[str], francs: bool = False) -> dict[str, int] | None:
-    """'fish=2 wood' -> {'fish': 2, 'wood': 1}; nothing -> None."""
+    """'fish=2 wood' -> {'fish': 2, 'wood': 1}; a count may come first, as a sentence says
+    it: '3 ryby 2 franki' -> {'fish': 3, 'francs': 2}; nothing -> None."""
     out: dict[str, int] = {}
-    for t in tokens:
+    words = list(tokens)
+    i = 0
+    while i < len(words):
+        t = words[i]
         pair = _split_pair(t)
         key, n = pair if pair is not None else (t, 1)
+        if pair is None and _is_number(t) and i + 1 < len(words) and _split_pair(words[i + 1]) is None:
+            key, n = words[i + 1], _number(t, f"{t} {_shown(words[i + 1])}")
+            i += 1
         k = _good(key, francs)
         out[k] = out.get(k, 0) + n
+        i += 1
     return out or None
 
 
@@ -167,7 +175,8 @@ def _sections(args: list[str]) -> tuple[list[str], dict[str, list[str]]]:
         low = a.lower()
         m = re.fullmatch(r"([^=:]*)([=:])(.*)", low)
         key, sep, value = (m.group(1), m.group(2), m.group(3)) if m else (low, "", "")
-        kind = _fee_kind(low) if not sep else None
+        counted = bool(current) and _is_number(current[-1])  # 'opłata 1 frank': a count of francs
+        kind = _fee_kind(low) if not sep and not counted else None
         section = section_of(low) if not sep else None
         if name == "fee" and kind is not None:
             current.append(kind)

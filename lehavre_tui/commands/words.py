@@ -52,6 +52,8 @@ TABLE_WORDS_EN: dict[str, tuple[str, ...]] = {
                       "pace", "handoff", "log")
 }  # fmt: skip
 NOT_VERBS_EN: dict[str, tuple[str, ...]] = {"loan": ("loan", "loans", "borrow")}
+LOANS_EN = ("loan", "loans")
+TURN_EN = ("turn",)
 FRANCS_EN = ("francs", "franc", "fr")
 FOOD_EN = ("food",)
 SECTIONS_EN: dict[str, tuple[str, ...]] = {"fee": ("fee",), "pay": ("pay", "energy"), "food": ("food",),
@@ -110,6 +112,8 @@ _FRANCS = {fold(w) for w in FRANCS_EN + words_pl.FRANCS + words_cs.FRANCS}
 _FOOD = {fold(w) for w in FOOD_EN + words_pl.FOOD + words_cs.FOOD}
 _WITH_BEFORE_GOODS = {fold(w) for mod in _FOREIGN.values() for w in mod.WITH_BEFORE_GOODS}
 _INTO = {fold(w) for mod in _FOREIGN.values() for w in mod.INTO}
+_LOANS = {fold(w) for w in LOANS_EN + words_pl.LOANS + words_cs.LOANS}
+_TURN = {fold(w) for w in TURN_EN + words_pl.TURN + words_cs.TURN}
 # goods named in two words ('smoked fish', 'wędzone ryby'): typed with a space, read as one
 MULTIWORD_GOODS = frozenset(
     {"smoked-fish"} | {fold(w) for mod in _FOREIGN.values() for forms in mod.GOODS.values() for w in forms if "-" in w}
@@ -156,6 +160,16 @@ def section_of(word: str) -> str | None:
 def is_into(word: str) -> bool:
     """'do', 'na': the word before a building entered, as Polish and Czech say it."""
     return fold(word) in _INTO
+
+
+def is_loan(word: str) -> bool:
+    """A word for a loan after 'repay' ('pożyczkę', 'půjčky', 'loans')."""
+    return fold(word) in _LOANS
+
+
+def is_turn(word: str) -> bool:
+    """A word for the turn after 'end' ('tury', 'turę', 'tah', 'tahu', 'turn')."""
+    return fold(word) in _TURN
 
 
 def is_short_with(word: str) -> bool:

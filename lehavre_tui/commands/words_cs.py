@@ -21,7 +21,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "pay": ("zaplať", "plať"),
     "keep": ("nech", "ponech"),
     "swap": ("prohoď", "vyměň"),
-    "end": ("konec", "hotovo"),
+    "end": ("konec", "hotovo", "ukonči", "ukončit"),
     "help": ("pomoc", "nápověda"),
 }
 # words the table understands besides the moves (undo, save, ...)
@@ -32,7 +32,7 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "cards": ("karty",),
     "hint": ("rada", "poraď"),
     "scores": ("skóre", "výsledky", "body"),
-    "quit": ("odejdi", "ukonči"),
+    "quit": ("odejdi", "odchod"),
     "pause": ("pauza",),
     "say": ("řekni",),
     "lobby": ("lobby",),
@@ -45,6 +45,10 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
 NOT_VERBS: dict[str, tuple[str, ...]] = {
     "loan": ("půjčka", "půjčky", "půjč", "úvěr"),
 }
+# a loan named after 'splať' ('splať půjčku', 'splať 2 půjčky', 'splať všechny půjčky')
+LOANS: tuple[str, ...] = ("půjčku", "půjčka", "půjčky", "půjček", "úvěr", "úvěry", "úvěrů")
+# the turn named after 'konec' or 'ukonči' ('konec tahu', 'ukonči tah')
+TURN: tuple[str, ...] = ("tahu", "tah")
 # goods: the forms a player types (nominative, accusative, genitive, plural)
 GOODS: dict[str, tuple[str, ...]] = {
     "fish": ("ryby", "ryba", "ryb", "rybu"),
@@ -91,11 +95,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "ships": ("lodě", "lodi"),
     "option": ("volba", "možnost"),
 }
+# nominative, then the accusative a player types after 'kup' and 'prodej' ('kup dřevěnou loď')
 SHIP_TYPES: dict[str, tuple[str, ...]] = {
-    "wooden": ("dřevěná", "dřevěná-loď", "loď-dřevěná"),
-    "iron": ("železná", "železná-loď", "loď-železná"),
-    "steel": ("ocelová", "ocelová-loď", "loď-ocelová"),
-    "luxury": ("luxusní", "parník", "luxusní-parník"),
+    "wooden": ("dřevěná", "dřevěná-loď", "loď-dřevěná", "dřevěnou", "dřevěnou-loď"),
+    "iron": ("železná", "železná-loď", "loď-železná", "železnou", "železnou-loď"),
+    "steel": ("ocelová", "ocelová-loď", "loď-ocelová", "ocelovou", "ocelovou-loď"),
+    "luxury": ("luxusní", "parník", "luxusní-parník", "luxusní-loď"),
 }
 HELP_TOPICS: dict[str, tuple[str, ...]] = {
     "goods": ("suroviny", "zboží"),

@@ -45,6 +45,10 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
 NOT_VERBS: dict[str, tuple[str, ...]] = {
     "loan": ("pożyczka", "pożyczki", "pożycz", "kredyt"),
 }
+# a loan named after 'spłać' ('spłać pożyczkę', 'spłać 2 pożyczki', 'spłać wszystkie pożyczki')
+LOANS: tuple[str, ...] = ("pożyczkę", "pożyczka", "pożyczki", "pożyczek", "kredyt", "kredyty", "kredytów")
+# the turn named after 'koniec' or 'zakończ' ('koniec tury', 'zakończ turę')
+TURN: tuple[str, ...] = ("tury", "turę", "tura", "kolejki", "kolejkę")
 # goods: the forms a player types (nominative, accusative, genitive, plural)
 GOODS: dict[str, tuple[str, ...]] = {
     "fish": ("ryby", "ryba", "ryb", "rybę"),
