@@ -805,8 +805,8 @@ def test_repaying_one_loan_named_as_a_noun(s: GameState) -> None:
 
 def test_ending_the_turn_with_the_turn_named(s: GameState) -> None:
     lines = ["koniec tury", "zakończ turę", "konec tahu", "ukonči tah", "ukonči", "end turn"]
-    for line in (w for line in lines for w in _both(line)):
-        assert parse(line, s) == parse("end", s), line
+    for typed in (w for phrase in lines for w in _both(phrase)):
+        assert parse(typed, s) == parse("end", s), typed
     with pytest.raises(CommandError):
         parse("koniec gry", s)
 
