@@ -835,3 +835,22 @@ def test_a_count_before_the_good_in_a_buildings_payment(s: GameState) -> None:
             assert parse(typed, s) == want, typed
     fee = parse("enter bakehouse 4 fee fish=1 francs=1", s)
     assert parse("wejdź do piekarni 4 opłata 1 ryba 1 frank", s) == fee
+
+
+def test_every_declined_name_in_the_catalogs_is_its_building() -> None:
+    """The forms the narration declines a building's name into ('do Łowiska', 'Stolarnię',
+    'do Dolu') name that building when a player types them, with or without diacritics."""
+    from lehavre_tui.engine.cards import content
+    from lehavre_tui.text.render import building_form
+
+    for lang in LANGS:
+        text.set_language(lang)
+        for b, card in content().buildings.items():
+            if b.endswith("_2"):
+                continue  # the second of twin cards: the same words, the first card meant
+            for case in ("into", "acc"):
+                words = building_form(b, case).split()
+                if words[0] in ("do", "na"):
+                    words = words[1:]
+                for typed in _both(" ".join(words)):
+                    assert building_id(typed) == b, (lang, case, typed)

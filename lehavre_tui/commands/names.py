@@ -15,7 +15,7 @@ from ..engine.message import Arg, Listing, Msg
 from ..engine.state import OFFER_SPACES
 from ..text import N_, language
 from .errors import CommandError
-from .words import fold, hyphenated, offer_keys, ship_type_keys, shown_good, shown_ship_type
+from .words import fold, hyphenated, is_into, offer_keys, ship_type_keys, shown_good, shown_ship_type
 
 _norm = fold  # names are compared folded: 'Łowisko' -> 'lowisko'
 
@@ -58,6 +58,7 @@ class _Name:
     keys: tuple[str, ...]
     number: str = ""  # the card's number ("09", "B1", "SP-14"), for buildings
     declines: bool = False  # a building's name, which Polish and Czech decline ('stolarnię')
+    forms: frozenset[str] = frozenset()  # its declined forms in the catalogs ('lowiska', 'domku-mysliwskiego')
 
 
 class AmbiguousName(CommandError):
@@ -83,8 +84,24 @@ def _building_names() -> tuple[_Name, ...]:
             keys |= {_norm(card.name_pl) + _twin(b), _norm(card.name_cs) + _twin(b)}
         if card.action.kind == "wharf":
             keys.add("shipyard")
-        out.append(_Name(b, _label(b), card.name, tuple(sorted(keys)), card.number, declines=True))
+        forms = frozenset(f + _twin(b) for f in _declined_forms(card.name)) | _declined_forms(card.name)
+        out.append(_Name(b, _label(b), card.name, tuple(sorted(keys)), card.number, True, forms))
     return tuple(out)
+
+
+def _declined_forms(name: str) -> frozenset[str]:
+    """A building's name as the Polish and Czech catalogs decline it, folded, without the
+    word before it ('do Domku myśliwskiego' -> 'domku-mysliwskiego')."""
+    from ..text.locales import catalog
+
+    out = set()
+    for lang in ("pl", "cs"):
+        for case in ("into", "acc"):
+            words = catalog(lang).pgettext(f"building:{case}", name).split()
+            if len(words) > 1 and is_into(words[0]):
+                words = words[1:]
+            out.add(_norm(" ".join(words)))
+    return frozenset(out - {_norm(name)})
 
 
 @cache
@@ -126,7 +143,8 @@ def words_listing(words: Iterable[str], conj: Literal["and", "or", ","] = ",") -
 
 def _tier(tok: str, key: str, declines: bool = False) -> int | None:
     """0: the whole key, 1: its beginning, 2: the beginning of one of its later words,
-    3: the key declined, for a name that `declines` ('zbuduj stolarnię', 'kup tržnici')."""
+    4: the key declined, for a name that `declines` ('zbuduj stolarnię', 'kup tržnici'), by
+    its endings (3 is a declined form the catalogs carry, `_Name.forms`)."""
     flat_tok, flat_key = tok.replace("-", ""), key.replace("-", "")
     if key == tok or flat_key == flat_tok:
         return 0
@@ -135,7 +153,7 @@ def _tier(tok: str, key: str, declines: bool = False) -> int | None:
     if any(key[i + 1 :].startswith(tok) for i, c in enumerate(key) if c == "-"):
         return 2
     if declines and _declined(tok, key):
-        return 3
+        return 4  # after a form the catalogs carry (3, `_resolve`)
     return None
 
 
@@ -251,6 +269,8 @@ def _resolve(
     if tok:
         for n in names:
             tiers = [t for k in n.keys if (t := _tier(tok, k, n.declines)) is not None]
+            if tok in n.forms:
+                tiers.append(3)
             if tiers:
                 hits.setdefault(min(tiers), []).append(n)
     if not hits:
@@ -302,7 +322,7 @@ def _take_name(
         if not all(_norm(w) for w in words[:n_words]):
             continue  # a word with nothing of a name in it (a stray sign) is not part of one
         tok = _norm(" ".join(words[:n_words]))
-        if tok and any(_tier(tok, key, n.declines) in (0, 1, 3) for n in names for key in n.keys):
+        if tok and any(tok in n.forms or _tier(tok, key, n.declines) in (0, 1, 4) for n in names for key in n.keys):
             k = n_words
             break
     try:

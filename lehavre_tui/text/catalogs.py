@@ -65,6 +65,9 @@ def _add_data(cat: Catalog) -> None:
     c = content()
     for card_id, b in c.buildings.items():
         cat.add(b.text, context=f"card:{card_id}", auto_comments=[f"card text of {b.name} ({b.number})"])
+    for name in dict.fromkeys(b.name for b in c.buildings.values()):
+        for case, note in BUILDING_CASES.items():
+            cat.add(name, context=f"building:{case}", auto_comments=[note])
     for kind in c.ship_kinds.values():
         cat.add(kind.name, context="ship")
     for g in Good:
@@ -80,6 +83,13 @@ def _add_data(cat: Catalog) -> None:
         cat.add(word, context="join", auto_comments=["joins a list: 2 fish, 1 wood and 3 francs"])
     cat.add("nothing", context="goods", auto_comments=["no goods at all"])
 
+
+# The declined forms of a building's name that sentences ask for with `{building:into}` or
+# `{building:acc}`; the parser understands them too ('wejdź do Łowiska', 'kup Stolarnię').
+BUILDING_CASES = {
+    "into": "a building's name with the word for going into it: 'do Łowiska', 'na Targowisko'",
+    "acc": "a building's name as what is bought, built or sold: 'kupuje Stolarnię'",
+}
 
 _CASE_NOTE = {
     "nom": "a count as a subject or on its own: '2 fish' (on the table, 'costs 2 fish')",

@@ -87,7 +87,7 @@ def _render(arg: Arg) -> str:
     if isinstance(arg, int):
         return str(arg)
     if isinstance(arg, Card):
-        return card_local_name(arg.id)
+        return _CardName(card_local_name(arg.id), arg.id)
     if isinstance(arg, GoodName):
         return pgettext("good", arg.good.label)
     if isinstance(arg, Ordinal):
@@ -123,6 +123,34 @@ def join(words: list[str], conj: str) -> str:
     if len(words) <= 2:
         return last.join(words)
     return comma.join(words[:-1]) + last + words[-1]
+
+
+class _CardName(str):
+    """A card's name in a sentence; a building's is declined where the sentence asks for a
+    form of it ('{building:into}' -> 'do Łowiska', '{building:acc}' -> 'Stolarnię')."""
+
+    card_id: str
+
+    def __new__(cls, name: str, card_id: str) -> _CardName:
+        made = super().__new__(cls, name)
+        made.card_id = card_id
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        return building_form(self.card_id, spec)
+
+
+def building_form(card_id: str, case: str) -> str:
+    """A building's name in one of the forms the catalogs carry ("into", "acc"); ValueError
+    for a card or a form they have none of."""
+    from ..engine.cards import content
+
+    b = content().buildings.get(card_id)
+    if b is None or case not in ("into", "acc"):
+        raise ValueError(f"no form {case!r} of {card_id!r}")
+    return pgettext(f"building:{case}", b.name)
 
 
 def card_local_name(card_id: str) -> str:
