@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import string
 from collections.abc import Iterator
 from functools import cache
@@ -32,7 +33,8 @@ from lehavre_tui.engine.save import SaveError, load_save
 from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.words import A_SHIP_KIND, GOOD_AT_START, SHIP_KIND, SHIP_KINDS, a_or_an
 from lehavre_tui.session import Session
-from lehavre_tui.text import locales
+from lehavre_tui.text import catalogs, locales
+from lehavre_tui.text.render import render_strict
 
 from .conftest import game, give, own, ready
 from .narration import narration, transcript
@@ -263,3 +265,55 @@ def test_a_hint_names_the_move_and_what_it_brings() -> None:
     )
     give(s, 0, francs=0)
     assert str(effect(s, TakeOffer(space="francs"))) == "you get 1 franc"
+
+
+# --- Polish and Czech as a native reader reads them -------------------------------------------
+
+# a negation a sentence must not lose: 'masz nic' is 'nie masz nic'
+DOUBLE_NEGATION = re.compile(r"(?<!nie )\b(masz|ma|mają|płaci|płacąc|dostaje|zostaje) nic\b|"
+                             r"(?<!ne)\b(máš|má|mají|platí|platíš|dostává) nic\b")
+# a word of the engine's own (an id) among Polish or Czech words
+IDS = frozenset(content().buildings) | {g.key for g in Good} | {"francs"} | set(content().ships)
+
+
+def _counted_forms(language: str) -> dict[str, set[int]]:
+    """Each word a count takes ('ryby') -> the plural forms (0, 1, 2) it is right for."""
+    cat = locales.catalog(language)
+    out: dict[str, set[int]] = {}
+    for m in catalogs.read_catalog(language):
+        if isinstance(m.id, tuple) and m.context and m.context.split(":")[0] in ("noun", "good"):
+            for n in (1, 2, 5):
+                word = cat.npgettext(m.context, *m.id, n).format(n=n).split(" ", 1)[1]
+                out.setdefault(word, set()).add(cat.plural(n))  # type: ignore[attr-defined]
+    return out
+
+
+@pytest.mark.parametrize("language", ["pl", "cs"])
+def test_the_narration_reads_as_a_native_writes(language: str, lang) -> None:  # noqa: ANN001
+    """Every event and refusal of the random games renders from its own catalog entry (no
+    English left where a form does not fit), with no double negation missing its 'nie' or
+    'ne', no id of the engine's, and every count agreeing with its noun."""
+    lang(language)
+    forms = _counted_forms(language)
+    plural = locales.catalog(language).plural  # type: ignore[attr-defined]
+    local = {w.lower() for b in content().buildings.values() for w in re.findall(r"\w+", b.name_pl + " " + b.name_cs)}
+    ids = IDS - local
+    wrong: dict[str, list[str]] = {"negation": [], "id": [], "count": []}
+    for m in {id(m): m for _, m in _said() if isinstance(m, Msg)}.values():
+        out = render_strict(m)
+        if DOUBLE_NEGATION.search(out):
+            wrong["negation"].append(out)
+        if set(re.findall(r"[a-z][a-z0-9_]*", out)) & ids:
+            wrong["id"].append(out)
+        for n, word in re.findall(r"(?<![\w.,=+-])(\d+) (\w+)", out):
+            if word in forms and plural(int(n)) not in forms[word]:
+                wrong["count"].append(f"{n} {word}: {out}")
+    assert {k: sorted(set(v))[:8] for k, v in wrong.items() if v} == {}
+
+
+def test_the_native_checks_see_what_they_look_for() -> None:
+    assert DOUBLE_NEGATION.search("Anna płaci nic.") and DOUBLE_NEGATION.search("Máš nic.")
+    assert not DOUBLE_NEGATION.search("Anna nic nie płaci.") and not DOUBLE_NEGATION.search("Nemáš nic.")
+    assert {"wharf_1", "smoked_fish"} <= IDS
+    forms = _counted_forms("pl")
+    assert 1 in forms["ryby"] and 2 not in forms["ryby"]

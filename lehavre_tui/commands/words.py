@@ -240,6 +240,28 @@ def shown_ship_type(ship_type: str, lang: str) -> str | None:
     return None if lang == "en" else str(_FOREIGN[lang].SHIP_TYPES[ship_type][0])
 
 
+def typed_word(word: str, lang: str) -> str:
+    """An id of the game as a command word in `lang` ('smoked_fish' -> 'wędzone-ryby',
+    'wharf_1' -> 'stocznia-1', 'two' -> 'dwa'); any other word as it is."""
+    if lang == "en" or not word:
+        return word
+    from ..engine.cards import content
+    from ..engine.goods import Good
+
+    mod = _FOREIGN[lang]
+    if word in content().buildings:
+        from .names import building_word
+
+        return building_word(word, lang)
+    if word == "francs" or word in {g.key for g in Good}:
+        return shown_good(word, lang)
+    if word in mod.SHIP_TYPES:
+        return str(mod.SHIP_TYPES[word][0])
+    if word in mod.CHOICES:
+        return str(mod.CHOICES[word][0])
+    return word
+
+
 def shown_topic(topic: str, lang: str) -> str:
     return topic if lang == "en" else str(_FOREIGN[lang].HELP_TOPICS[topic][0])
 

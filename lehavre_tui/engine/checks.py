@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import BuildingCard, content
 from .errors import IllegalAction
-from .message import Msg
+from .message import Msg, Typed
 from .state import GameState
 
 # translators: what is not possible now: "It is time to feed the workers; {what} is not possible now."
@@ -14,7 +14,7 @@ A_MAIN_ACTION = Msg("a main action")
 def building_card(building: str) -> BuildingCard:
     cards = content().buildings
     if building not in cards:
-        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=building))
+        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=Typed(building)))
     return cards[building]
 
 
@@ -24,7 +24,8 @@ def own_turn(s: GameState, what: Msg) -> None:
         raise IllegalAction(Msg("The game is over."))
     if s.phase == "feeding":
         raise IllegalAction(Msg(
-            "It is time to feed the workers; {what} is not possible now. Pay with 'feed'.",
+            "It is time to feed the workers; {what} is not possible now. Name the food you pay, "
+            "e.g. 'fish=2 francs=1' or '2 fish 1 franc' ('feed' alone pays what is proposed).",
             what=what,
         ))
     if s.phase == "interest":

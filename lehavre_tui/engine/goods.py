@@ -37,6 +37,10 @@ class Good(IntEnum):
     def label(self) -> str:
         return _LABELS[self]
 
+    def counted(self, n: int) -> str:
+        """'1 hide', '2 hides', '3 fish': the good's name after a count."""
+        return f"{n} {_ONE[self] if n == 1 else _LABELS[self]}"
+
     @property
     def upgraded(self) -> bool:
         return self >= 8
@@ -50,6 +54,7 @@ N_GOODS = 16
 # the names are read for every narrated line: looked up, not rebuilt
 _KEYS: dict[int, str] = {g.value: g.name.lower() for g in Good}
 _LABELS: dict[int, str] = {g.value: g.name.lower().replace("_", " ") for g in Good}
+_ONE: dict[int, str] = {**_LABELS, Good.HIDES.value: "hide"}  # one of a good: '1 hide', '1 fish'
 STANDARD_GOODS: tuple[Good, ...] = tuple(Good(i) for i in range(8))
 UPGRADED_GOODS: tuple[Good, ...] = tuple(Good(i) for i in range(8, 16))
 
@@ -119,5 +124,5 @@ def parse_good(text: str) -> Good:
 def goods_text(goods: dict[Good, int] | list[int]) -> str:
     """'2 fish, 1 wood' for a mapping or a stock vector; 'nothing' when empty."""
     items = goods.items() if isinstance(goods, dict) else ((Good(i), n) for i, n in enumerate(goods))
-    parts = [f"{n} {g.label}" for g, n in items if n]
+    parts = [g.counted(n) for g, n in items if n]
     return ", ".join(parts) if parts else "nothing"

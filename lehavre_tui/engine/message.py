@@ -13,6 +13,8 @@ The parameters are plain data, so a log can be sent, stored and read in another 
 - `Count`: a number with its noun, "2 loans", the noun from `NOUNS`;
 - `GoodName`: the name of one kind of good without a count;
 - `Ordinal`: "third" (a supply chit, a pier);
+- `Typed`: command words, what a player typed or may type ('wood=2 coal=1', 'wharf_1',
+  'one+francs'), read in the reader's command words ('drewno=2 węgiel=1');
 - `Listing`: several parameters joined by "and", "or" or a comma;
 - `Msg`: a clause of its own.
 
@@ -125,12 +127,20 @@ def _one_good(good: Good, n: int, case: Case) -> Goods:
     return Goods(((good, n),), 0, case)
 
 
+class Typed(NamedTuple):
+    """Command words: goods and francs ('wood=2'), buildings, ship types and choices by the
+    engine's ids ('wharf_1', 'one+francs'). A reader reads them in their own command words;
+    a word that is none of these stays as it was typed."""
+
+    text: str
+
+
 class Listing(NamedTuple):
     items: tuple[Arg, ...]
     conj: Literal["and", "or", ","] = "and"
 
 
-Arg = Union[str, int, Card, GoodName, Ordinal, Count, Goods, Listing, "Msg"]
+Arg = Union[str, int, Card, GoodName, Ordinal, Count, Goods, Typed, Listing, "Msg"]
 
 
 class Msg:
@@ -215,6 +225,8 @@ def english(arg: Arg) -> str:
         return (one if arg.n == 1 else many).format(n=arg.n)
     if isinstance(arg, Goods):
         return goods_english(arg)
+    if isinstance(arg, Typed):
+        return arg.text
     if isinstance(arg, Listing):
         return join_english([english(a) for a in arg.items], arg.conj)
     raise TypeError(f"{arg!r} is not a message parameter")
@@ -224,7 +236,7 @@ def goods_english(g: Goods) -> str:
     """'2 fish, 1 wood', with francs after ' and ': '1 fish and 3 francs'; 'nothing' when empty."""
     parts = []
     if g.goods:
-        parts.append(", ".join(f"{n} {good.label}" for good, n in g.goods))
+        parts.append(", ".join(good.counted(n) for good, n in g.goods))
     if g.francs:
         parts.append(english(Count(g.francs, "franc")))
     return " and ".join(parts) if parts else "nothing"

@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 
 from .errors import IllegalAction
 from .goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text, parse_good
-from .message import Arg, Case, Count, GoodName, Goods, Listing, Msg
+from .message import Arg, Case, Count, GoodName, Goods, Listing, Msg, Typed
 from .state import PlayerState
 from .words import GOOD_AT_START, franc_count, francs_text
 
@@ -222,20 +222,20 @@ def positive_counts(tokens: dict[str, int]) -> None:
         if n < 1:
             raise IllegalAction(
                 Msg("'{token}={n}' is not something to give or take: name 1 or more {token}, or leave it out.",
-                    token=k, n=n)
+                    token=Typed(k), n=n)
             )
 
 
-def pairs_text(tokens: dict[str, int]) -> str:
-    """Tokens as the player names them: 'wood=2 coal=1'."""
-    return " ".join(f"{k}={n}" for k, n in tokens.items())
+def pairs_text(tokens: dict[str, int]) -> Typed:
+    """Tokens as the player names them: 'wood=2 coal=1' (in the reader's words: 'drewno=2')."""
+    return Typed(" ".join(f"{k}={n}" for k, n in tokens.items()))
 
 
 def parse_payment(raw: dict[str, int]) -> Payment:
     out: Payment = {}
     for k, n in raw.items():
         if not isinstance(n, int) or n < 0:
-            raise IllegalAction(Msg("'{token}={n}' is not a whole number of tokens.", token=k, n=str(n)))
+            raise IllegalAction(Msg("'{token}={n}' is not a whole number of tokens.", token=Typed(k), n=str(n)))
         if k.lower() in (FRANCS, "franc", "f"):
             out[FRANCS] = out.get(FRANCS, 0) + n
             continue

@@ -157,6 +157,8 @@ def feed_seat(s: GameState, seat: int, raw: dict[str, int] | None) -> None:
             "{player} feeds the workers with {payment} ({waste} wasted).",
             player=p.name, payment=paid, waste=Count(waste, "food"),
         ))
+    elif not paid.goods and not paid.francs:  # its own sentence: "nic nie płacąc" in Polish
+        s.events.append(Msg("{player} feeds the workers with nothing.", player=p.name))
     else:
         s.events.append(Msg("{player} feeds the workers with {payment}.", player=p.name, payment=paid))
     if value < due:

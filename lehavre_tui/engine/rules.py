@@ -47,7 +47,7 @@ from .effects.construction import can_build, do_build
 from .errors import IllegalAction
 from .goods import FOOD_VALUE, Good
 from .loans import REPAY_FRANCS, interest, pay_interest, repay
-from .message import CARDS, Card, Count, GoodName, Goods, Listing, Msg, Ordinal
+from .message import CARDS, Card, Count, GoodName, Goods, Listing, Msg, Ordinal, Typed
 from .payments import (
     FRANCS,
     Payment,
@@ -148,7 +148,8 @@ def _take(s: GameState, a: TakeOffer) -> None:
     space = a.space.lower()
     if space not in OFFER_SPACES:
         raise IllegalAction(Msg(
-            "'{typed}' is not an offer space; choose one of {spaces}.", typed=a.space, spaces=", ".join(OFFER_SPACES)
+            "'{typed}' is not an offer space; choose one of {spaces}.", typed=Typed(a.space),
+            spaces=Listing(tuple(Typed(sp) for sp in OFFER_SPACES), ","),
         ))
     i = OFFER_SPACES.index(space)
     n = s.offers[i]

@@ -21,7 +21,7 @@ from .actions import (
 from .cards import content
 from .checks import building_card, own_turn
 from .errors import IllegalAction
-from .message import CARDS, Card, Msg
+from .message import CARDS, Card, Msg, Typed
 from .state import TOWN, GameState, PlayerState
 from .words import A_SHIP_KIND, SHIP_KIND, SHIP_KINDS, franc_count
 
@@ -100,7 +100,7 @@ def buy_ship(s: GameState, a: BuyShip) -> None:
     if t not in kinds:
         raise IllegalAction(Msg(
             "'{typed}' is not a ship type; choose wooden, iron, steel or luxury.",
-            typed=a.ship_type,
+            typed=Typed(a.ship_type),
         ))
     kind = kinds[t]
     stack = s.ship_stacks[t]
@@ -203,7 +203,7 @@ def sell_ship(s: GameState, a: SellShip) -> None:
         # a ship type names the player's least valuable ship of that type
         mine = [x for x in p.ships if ships[x].type == a.ship.lower()]
         if not mine:
-            raise IllegalAction(Msg("You have no ship '{typed}' to sell.", typed=a.ship))
+            raise IllegalAction(Msg("You have no ship '{typed}' to sell.", typed=Typed(a.ship)))
         ship = min(mine, key=lambda x: ships[x].value)
     sc = ships[ship]
     p.ships.remove(ship)

@@ -14,6 +14,7 @@ from ..engine.message import (
     Listing,
     Msg,
     Ordinal,
+    Typed,
     card_name,
     count_of,
     english,
@@ -59,7 +60,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 def good_noun(good: Good) -> tuple[str, str]:
     """A good's counted noun as the catalogs hold it: ("{n} fish", "{n} fish")."""
-    return (f"{{n}} {good.label}", f"{{n}} {good.label}")
+    return (good.counted(1).replace("1", "{n}", 1), f"{{n}} {good.label}")
 
 
 def render(arg: Arg) -> str:
@@ -115,6 +116,8 @@ def _render(arg: Arg, strict: bool = False) -> str:
         if arg.francs:
             parts.append(_render(Count(arg.francs, "franc", arg.case)))
         return pgettext("join", " and ").join(parts) if parts else pgettext("goods", "nothing")
+    if isinstance(arg, Typed):
+        return typed_words(arg.text, _lang._current)
     if isinstance(arg, Listing):
         words = [_render(a, strict) for a in arg.items]
         return join(words, arg.conj)
@@ -130,6 +133,18 @@ def join(words: list[str], conj: str) -> str:
     if len(words) <= 2:
         return last.join(words)
     return comma.join(words[:-1]) + last + words[-1]
+
+
+def typed_words(typed: str, lang: str) -> str:
+    """Command words in the reader's command language: 'wood=2 one+francs wharf_1' ->
+    'drewno=2 jeden+franki stocznia-1'; a word that is no id of the game stays as it is."""
+    from ..commands.words import typed_word
+
+    out = []
+    for word in typed.split(" "):
+        key, sep, n = word.partition("=")
+        out.append("+".join(typed_word(part, lang) for part in key.split("+")) + sep + n)
+    return " ".join(out)
 
 
 class _CardName(str):

@@ -422,3 +422,29 @@ async def test_every_word_the_screens_ask_for_is_in_the_catalogs(monkeypatch: py
     )
     assert len(recording.asked) > 300
     assert not missing, "asked of the catalog but not extracted: " + "; ".join(f"{c}|{m}" for c, m in missing)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_turn_in_help_wraps_once(lang: str, size: tuple[int, int]) -> None:
+    """The turn's text is wrapped by the window only, at the width of its tab: no line of it
+    is a single word (what a second wrapping of lines broken already leaves)."""
+    from rich.console import Console
+
+    from lehavre_tui.tui.screens.common import Plain
+
+    app = LeHavreApp(played(3, "mid-game"), bot_pace=0, language=lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        app.screen.query_one(TabbedContent).active = "help-turn"
+        await settle(pilot)
+        shown = app.screen.query_one("#help-turn").query_one(Plain)
+        width = shown.content_region.width
+        console = Console(width=width, record=True, color_system=None)
+        console.print(shown.content)
+        lines = console.export_text().splitlines()
+        assert 60 < width and len(lines) > 10
+        lonely = [line for line in lines if len(line.split()) == 1]
+        assert lonely == [], "\n".join(lines)

@@ -16,7 +16,7 @@ from ..actions import Enter
 from ..cards import BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import SUBSTITUTE, Good
-from ..message import Arg, Card, Count, GoodName, Goods, Msg
+from ..message import Arg, Card, Count, GoodName, Goods, Msg, Typed
 from ..payments import (
     FRANCS,
     Payment,
@@ -237,9 +237,11 @@ def material_payment(
                 out[sub] = out.get(sub, 0) + use2
             short -= use2
         if short:
+            have = _have(p, required)
+            if not have.goods:  # a sentence of its own, so that a translation can say it with its negation
+                raise IllegalAction(Msg("{what} needs {goods}; you have nothing.", what=what, goods=Goods.of(required)))
             raise IllegalAction(Msg(
-                "{what} needs {goods}; you have {have}.", what=what, goods=Goods.of(required),
-                have=_have(p, required),
+                "{what} needs {goods}; you have {have}.", what=what, goods=Goods.of(required), have=have,
             ))
     return out
 
@@ -394,11 +396,11 @@ def check_choices(card: BuildingCard, act: Enter) -> None:
     if act.targets and "targets" not in reads:
         raise IllegalAction(Msg(
             "There is nothing to name at the {building}; leave out '{typed}'.",
-            building=name, typed=" ".join(act.targets),
+            building=name, typed=Typed(" ".join(act.targets)),
         ))
     if act.option is not None and "option" not in reads:
         raise IllegalAction(
-            Msg("The {building} has no option to choose; leave out '{typed}'.", building=name, typed=act.option)
+            Msg("The {building} has no option to choose; leave out '{typed}'.", building=name, typed=Typed(act.option))
         )
     if act.energy is not None:
         if "energy" not in reads:

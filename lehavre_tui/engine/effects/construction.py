@@ -8,7 +8,7 @@ from ..actions import Enter
 from ..cards import SHIP_TYPES, BuildAction, BuildingCard, content
 from ..errors import IllegalAction
 from ..goods import Good
-from ..message import CARDS, Card, Count, Goods, Listing, Msg
+from ..message import CARDS, Card, Count, Goods, Listing, Msg, Typed
 from ..state import TOWN, Pending
 from ..words import A_SHIP_KIND, SHIP_KIND
 from .base import (
@@ -68,7 +68,7 @@ def _check_target(ctx: Ctx, via_card: BuildingCard, target: str) -> BuildingCard
     assert isinstance(via, BuildAction)
     cards = content().buildings
     if target not in cards:
-        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=target))
+        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=Typed(target)))
     t = cards[target]
     if stack_of(ctx, target) is None:
         if target == STADIUM and ctx.state.owner.get(target) == TOWN:
@@ -213,7 +213,9 @@ def ship_requirements(ctx: Ctx, wharf: str, ship_type: str) -> dict[Good, int]:
 def _ship_check(ctx: Ctx, wharf: str, ship_type: str) -> str:
     kinds = content().ship_kinds
     if ship_type not in kinds:
-        raise IllegalAction(Msg("'{typed}' is not a ship type; choose wooden, iron, steel or luxury.", typed=ship_type))
+        raise IllegalAction(
+            Msg("'{typed}' is not a ship type; choose wooden, iron, steel or luxury.", typed=Typed(ship_type))
+        )
     stack = ctx.state.ship_stacks.get(ship_type) or []
     if not stack:
         raise IllegalAction(Msg("There is no {kind} on offer.", kind=SHIP_KIND[ship_type]))
@@ -296,7 +298,7 @@ def take_yacht(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
     ship = act.targets[1] if len(act.targets) == 2 else mine[0]
     if ship not in mine:
         raise IllegalAction(Msg(
-            "'{typed}' is not one of your iron ships ({ships}).", typed=ship, ships=Listing(tuple(mine), ",")
+            "'{typed}' is not one of your iron ships ({ships}).", typed=Typed(ship), ships=Listing(tuple(mine), ",")
         ))
     ctx.p.ships.remove(ship)
     s.owner[YACHT] = ctx.seat

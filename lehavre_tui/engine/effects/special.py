@@ -34,7 +34,7 @@ from ..actions import Enter
 from ..cards import BuildingCard, CodedAction, content
 from ..errors import IllegalAction
 from ..goods import Good
-from ..message import Card, Count, GoodName, Goods, Listing, Msg, MsgN
+from ..message import Card, Count, GoodName, Goods, Listing, Msg, MsgN, Typed
 from ..payments import Payment, pay, payment_goods, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
 from ..words import franc_count
@@ -246,7 +246,7 @@ def town_square(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
 HAULAGE_PAIRS: tuple[tuple[str, str], ...] = tuple(
     (OFFER_SPACES[i], OFFER_SPACES[i + 1]) for i in range(1, len(OFFER_SPACES) - 1)
 )  # fish-wood, wood-clay, clay-iron, iron-grain, grain-cattle (the franc space never)
-_HAULAGE_WORDS = ", ".join(f"{a}+{b}" for a, b in HAULAGE_PAIRS)
+_HAULAGE_WORDS = Listing(tuple(Typed(f"{a}+{b}") for a, b in HAULAGE_PAIRS), ",")
 
 
 def _pair_goods(state: GameState, pair: tuple[str, str]) -> dict[Good, int]:
@@ -279,7 +279,9 @@ def haulage_firm(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         ))
     for sp in spaces:
         if sp not in OFFER_SPACES:
-            raise IllegalAction(Msg("'{typed}' is not an offer space; choose one of {pairs}.", typed=sp, pairs=pairs))
+            raise IllegalAction(
+                Msg("'{typed}' is not an offer space; choose one of {pairs}.", typed=Typed(sp), pairs=pairs)
+            )
     a, b = sorted(spaces, key=OFFER_SPACES.index)
     first, second = GoodName(OFFER_GOOD[a]), GoodName(OFFER_GOOD[b])
     if (a, b) not in HAULAGE_PAIRS:
@@ -435,7 +437,7 @@ def harbour_watch(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
         raise IllegalAction(Msg("Say whose building to take over: {buildings}.", buildings=names))
     b = act.targets[0]
     if b not in cards:
-        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=b))
+        raise IllegalAction(Msg("There is no building called '{typed}'.", typed=Typed(b)))
     target = cards[b]
     if b == card.id:
         raise IllegalAction(Msg("The {building} cannot send a worker home from itself.", building=watch))

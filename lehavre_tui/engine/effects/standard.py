@@ -10,7 +10,7 @@ from ..actions import Enter
 from ..cards import BuildingCard, CodedAction, content
 from ..errors import IllegalAction
 from ..goods import SHIPPING_PRICE, STANDARD_GOODS, UPGRADED_GOODS, Good
-from ..message import Arg, Card, Count, GoodName, Goods, Listing, Msg, MsgN
+from ..message import Arg, Card, Count, GoodName, Goods, Listing, Msg, MsgN, Typed
 from ..payments import FRANCS, parse_payment
 from ..state import OFFER_GOOD, OFFER_SPACES, Pending
 from .base import Ctx, coded, crafts, opt, plain
@@ -278,7 +278,7 @@ def business_office(ctx: Ctx, card: BuildingCard, act: Enter) -> None:
             g = None
         if g not in OFFICE_SINGLE:
             raise IllegalAction(
-                Msg("'{typed}' is not a trade here; one good buys 1 brick, charcoal or leather.", typed=x)
+                Msg("'{typed}' is not a trade here; one good buys 1 brick, charcoal or leather.", typed=Typed(x))
             )
         outputs[g] = outputs.get(g, 0) + 1
     need = 4 * steel + len(singles)
@@ -367,7 +367,7 @@ COURT_TEXT: dict[str, Msg] = {
 
 def _court_choice(option: str) -> Msg:
     """"'one' (return 1 loan)": a choice as it is typed, and what it does."""
-    return Msg("'{option}' ({meaning})", option=option, meaning=COURT_TEXT[option])
+    return Msg("'{option}' ({meaning})", option=Typed(option), meaning=COURT_TEXT[option])
 
 
 def _court_choices(loans: int) -> list[str]:

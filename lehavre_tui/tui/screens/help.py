@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, TabbedContent, TabPane
@@ -96,6 +99,49 @@ even if occupied). Wealth: buildings and ships at their values, bonuses, francs,
 per loan. The wealthiest wins.""")
 
 
+_ITEM = re.compile(r"(\s*)(\d+\.|[A-Z]\.)\s+(.*)")
+
+
+def flowing(text: str) -> Group:
+    """A text written with line breaks (TURN, in any language) as the window wraps it: each
+    paragraph and each numbered or lettered item one line that wraps, an item's lines under
+    its own words (a hanging indent), so that no line is broken twice."""
+    parts: list[RenderableType] = []
+    for block in text.split("\n\n"):
+        items: list[list[str]] = []  # [indent, mark, words]
+        for line in block.splitlines():
+            m = _ITEM.fullmatch(line)
+            if m:
+                items.append([m.group(1), m.group(2), m.group(3).strip()])
+            elif items:
+                items[-1][2] += " " + line.strip()
+            else:
+                items.append(["", "", line.strip()])
+        if parts:
+            parts.append(Text(""))
+        for indent, mark, words in _joined(items):
+            if not mark:
+                parts.append(Text(words))
+                continue
+            grid = Table.grid(padding=(0, 1, 0, 0))
+            grid.add_column(width=len(indent) + len(mark), no_wrap=True, justify="right")
+            grid.add_column(ratio=1)
+            grid.add_row(indent + mark, words)
+            parts.append(grid)
+    return Group(*parts)
+
+
+def _joined(items: list[list[str]]) -> list[list[str]]:
+    """Lines of a paragraph without a mark make one paragraph."""
+    out: list[list[str]] = []
+    for item in items:
+        if out and not item[1] and not out[-1][1]:
+            out[-1][2] += " " + item[2]
+        else:
+            out.append(item)
+    return out
+
+
 class HelpScreen(ReadingWindow):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", N_("Close"))]
 
@@ -121,7 +167,7 @@ class HelpScreen(ReadingWindow):
                         classes="dim",
                     )
                 with TabPane(_("The turn"), id="help-turn"), VerticalScroll():
-                    yield Plain(_(TURN))
+                    yield Plain(flowing(_(TURN)))
                 with TabPane(_("Commands"), id="help-commands"), VerticalScroll():
                     yield Plain(commands)
                 with TabPane(_("Buildings"), id="help-buildings"):
