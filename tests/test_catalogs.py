@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from lehavre_tui import text
+from lehavre_tui.commands.verbs import VERBS as VERBS_EN
 from lehavre_tui.engine.goods import Good
 from lehavre_tui.engine.message import Count, Goods, Msg
 from lehavre_tui.text.catalogs import TRANSLATED, compiled, po_path, read_catalog, template
@@ -106,3 +107,226 @@ def test_a_message_reads_in_polish(lang):
     lang("pl")
     out = text.render(Msg("{x}", x=Goods.of({Good.FISH: 2}, francs=1)))
     assert out == "2 ryby i 1 frank"
+
+
+# --- the catalogs as a native reader reads them -----------------------------------------------
+
+QUOTES = {"pl": ("„", "”"), "cs": ("„", "“")}
+# the game's English words that a Polish or Czech sentence names in its own words
+ENGLISH_TERMS = re.compile(
+    r"\b(?:francs?|fish|wood|clay|grain|cattle|coal|hides?|smoked[ _]fish|charcoal|bricks?|bread|meat|coke|"
+    r"leather|offer space|proposal|supply chit|wharf|joinery|bakehouse|fishery|marketplace|building firm|"
+    r"[a-z]+_[a-z0-9_]+)\b"
+)
+# entries that list the English words on purpose, beside the reader's own
+ENGLISH_ON_PURPOSE = re.compile(
+    r"po angielsku|anglicky|\((?:supply|take|enter|build|buy|sell|repay|feed|pay|keep|swap|end|help)\b"
+)
+
+
+def _strings(m) -> tuple[str, ...]:
+    return m.string if isinstance(m.string, tuple) else (m.string,)
+
+
+def _said_entries(lang: str):
+    """Entries a player reads as sentences (not the card data's names and counted nouns)."""
+    for m in _entries(lang):
+        if not (m.context or "").startswith(("building:", "good:", "noun:", "ship", "ordinal", "join")):
+            yield m
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_one_quotation_style(lang):
+    """Polish quotes „so”, Czech „so“; never 'so' or "so", and never the other language's closing mark."""
+    opening, closing = QUOTES[lang]
+    other = "“" if lang == "pl" else "”"
+    wrong = [s for m in _entries(lang) for s in _strings(m) if "'" in s or '"' in s or other in s]
+    unpaired = [s for m in _entries(lang) for s in _strings(m) if s.count(opening) != s.count(closing)]
+    assert wrong == [] and unpaired == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_english_game_term_in_a_translation(lang):
+    wrong = []
+    for m in _said_entries(lang):
+        for s in _strings(m):
+            if ENGLISH_ON_PURPOSE.search(s):
+                continue
+            found = ENGLISH_TERMS.findall(re.sub(r"\{[^{}]*\}|\S*/\S*", "", s))  # placeholders and paths aside
+            if found:
+                wrong.append((found, s))
+    assert wrong == []
+
+
+# refusals that say a word of the line was not understood (the others say the move is not possible now)
+NOT_READ = re.compile(r"^There is no (building|offer space|ship type)|^Unknown command|is not a good|could be|"
+                      r"takes nothing after it|is not a number|^Say |^Name ")
+EXAMPLE_QUOTES = {"en": r"'([^']+)'", "pl": r"„([^”]+)”", "cs": r"„([^“]+)“"}
+
+
+def _examples(text_: str, lang: str) -> list[str]:
+    """The command lines a text teaches in `lang`: quoted ones that begin with a verb of the
+    language, and in help's tables the parts of lines (two spaces apart) that begin with one.
+    Lines with a placeholder ({building}, NAME, ...) are left to the tests of their own."""
+    from lehavre_tui.commands.words import verb_words
+
+    verbs = {w for v in VERBS_EN for w in verb_words(v, lang)} | ({"show"} if lang == "en" else set())
+    verbs |= {"pokaż"} if lang == "pl" else {"ukaž"} if lang == "cs" else set()
+    found = re.findall(EXAMPLE_QUOTES[lang], text_)
+    if "\n  " in text_:
+        found += [part for line in text_.splitlines() for part in re.split(r"\s{2,}", line.strip())]
+    out = []
+    for line in found:
+        line = re.sub(r"\s*\[[^]]*\]", "", line.split(" |")[0]).strip()
+        words = line.split()
+        if not words or words[0] not in verbs or len(words) > 7:
+            continue
+        if "{" in line or "..." in line or any(w.isupper() and len(w) > 1 for w in words):
+            continue
+        out.append(line)
+    return out
+
+
+def _rich_state():
+    from lehavre_tui.engine.cards import content
+
+    from .conftest import game, give, own, ready
+
+    s = ready(game(3))
+    for b in content().buildings:
+        if b not in ("joinery", "marketplace"):
+            own(s, b)  # the town's; the Joinery and the Marketplace stay on top of their stacks
+    for stack in s.proposals:
+        if "joinery" in stack:
+            stack.remove("joinery")
+    s.proposals[0].insert(0, "joinery")
+    give(s, 0, francs=200, **{g.key: 9 for g in Good})
+    s.players[0].loans = 3
+    ships = content().ships
+    s.players[0].ships = [min((x for x in ships if ships[x].type == t), key=lambda x: ships[x].value)
+                          for t in ("wooden", "iron", "steel")]
+    for stack in s.ship_stacks.values():
+        for x in s.players[0].ships:
+            if x in stack:
+                stack.remove(x)
+    return s
+
+
+def _outcome(line: str, s):
+    """What a line makes: the move, or the kind of refusal and its template."""
+    from lehavre_tui.commands import CommandError, HelpRequested, building_id, parse
+    from lehavre_tui.commands.words import table_word_of
+    from lehavre_tui.engine.errors import IllegalAction
+
+    words = line.split()
+    try:
+        if table_word_of(words[0]) == "show":
+            return ("show", building_id(" ".join(words[1:])))
+        return parse(line, s)
+    except HelpRequested as exc:
+        return ("help", exc.args[0] if exc.args else None)
+    except (CommandError, IllegalAction) as exc:
+        msg = exc.msg
+        return (type(exc).__name__, msg.text if isinstance(msg, Msg) else str(msg))
+
+
+def _declined_as_written(line: str, outcome) -> str | None:
+    """Why an example names a building in a form a native would not type ('wejdź piekarnia',
+    'kup stolarnia'), or None: after 'enter' the building comes with 'do'/'na' in the form
+    the catalogs give; after build, buy, sell and show, in the accusative."""
+    from lehavre_tui.commands.words import fold, is_into, table_word_of, verb_of
+    from lehavre_tui.engine.actions import Build, BuyBuilding, Enter, SellBuilding
+    from lehavre_tui.text.render import building_form
+
+    words = line.split()
+    verb = verb_of(words[0]) or table_word_of(words[0])
+    rest = words[1:]
+    if isinstance(outcome, Enter) and verb == "build" and outcome.targets:
+        b, case = outcome.targets[0], "acc"  # built at the best firm
+    elif isinstance(outcome, Enter):
+        b, case = outcome.building, "into"
+        if not rest or not is_into(rest[0]):
+            return "enter without 'do' or 'na'"
+    elif isinstance(outcome, (BuyBuilding, SellBuilding)):
+        b, case = outcome.building, "acc"
+    elif isinstance(outcome, Build):
+        b, case = outcome.target, "acc"
+    elif verb in ("build", "show") and isinstance(outcome, tuple) and outcome[0] == "show":
+        b, case = outcome[1], "acc"
+    else:
+        return None
+    form = building_form(b, case).split()
+    typed = rest
+    if case == "into":
+        typed = rest[1:]
+        # 'na targowisko': the accusative after 'na'
+        form = building_form(b, "acc").split() if form[0] != rest[0] else form[1:]
+    # the first word tells the case ('piekarni', 'stolarnię', 'sądu'); a name may be cut short after it
+    if not typed or fold(typed[0]) != fold(form[0]):
+        return f"{' '.join(typed)!r} is not {' '.join(form)!r}"
+    return None
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_example_command_is_read_as_the_english_one(lang):
+    """Each example a translation teaches (help, refusals, the tutorial) is read by the parser
+    as the move its English example makes, and names a building as a native types it."""
+    s = _rich_state()
+    wrong: list[tuple[str, str, object]] = []
+    seen = 0
+    for m in _said_entries(lang):
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        for english_text, translated in zip(ids * 3, _strings(m), strict=False):
+            ours, theirs = _examples(translated, lang), _examples(english_text, "en")
+            text.set_language(lang)
+            try:
+                for i, line in enumerate(ours):
+                    seen += 1
+                    got = _outcome(line, s)
+                    want = None
+                    if len(ours) == len(theirs):
+                        text.set_language("en")
+                        want = _outcome(theirs[i], s)
+                        text.set_language(lang)
+                        if type(want) is not type(got) or (not isinstance(got, tuple) and got != want):
+                            wrong.append((line, f"not what {theirs[i]!r} makes", (got, want)))
+                    if isinstance(got, tuple) and NOT_READ.search(got[1]) and len(line.split()) > 1 and got != want:
+                        wrong.append((line, "not read", got))
+                    why = _declined_as_written(line, got)
+                    if why:
+                        wrong.append((line, why, got))
+            finally:
+                text.set_language("en")
+    assert seen > 60
+    assert wrong == [], "\n".join(f"{line}: {why}: {got}" for line, why, got in wrong)
+
+
+def test_the_example_check_sees_a_name_a_native_would_not_type(lang):
+    s = _rich_state()
+    set_lang = lang
+    for lang, line in (("pl", "wejdź piekarnia 4"), ("pl", "kup stolarnia"), ("pl", "sprzedaj stolarnia"),
+                       ("pl", "wejdź do piekarnia 4"), ("cs", "vstup pekárna 4"), ("cs", "kup tržnice"),
+                       ("pl", "zbuduj stolarnia")):  # fmt: skip
+        set_lang(lang)
+        assert _declined_as_written(line, _outcome(line, s)), line
+    for lang, line in (("pl", "wejdź do piekarni 4"), ("pl", "kup stolarnię"),
+                       ("pl", "wejdź na targowisko węgiel zboże"), ("cs", "vstup do pekárny 4"), ("cs", "kup tržnici"),
+                       ("cs", "vstup na tržnici ryby dřevo jíl"),
+                       ("pl", "zbuduj stolarnię"), ("cs", "kup dřevěnou loď")):  # fmt: skip
+        set_lang(lang)
+        assert _declined_as_written(line, _outcome(line, s)) is None, line
+    assert _examples("np. „wejdź do piekarni 4” albo „kup stolarnię”; „pomoc”", "pl") == [
+        "wejdź do piekarni 4", "kup stolarnię", "pomoc"]
+
+
+def test_a_refusals_example_declines_the_building(lang):
+    from lehavre_tui.engine.message import Typed
+
+    example = Msg("'enter {building} 2'", building=Typed("bakehouse"))
+    assert text.render(example) == "'enter bakehouse 2'"
+    lang("pl")
+    assert text.render(example) == "„wejdź do piekarni 2”"
+    firm = Msg("'enter {building} 2'", building=Typed("building-firm-1"))
+    assert text.render(firm) == "„wejdź do firmy budowlanej 1 2”"
+    lang("cs")
+    assert text.render(example) == "„vstup do pekárny 2“"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.cards import BuildingCard, CodedAction, ConvertAction, SellTableAction
 from ..engine.goods import Good, parse_good
-from ..engine.message import Card, GoodName, Msg
+from ..engine.message import Card, GoodName, Msg, Typed
 from ..engine.state import OFFER_SPACES, GameState
 from ..text import language
 from .errors import CommandError
@@ -38,7 +38,7 @@ def _amount(card: BuildingCard, tokens: list[str], good: Good | None) -> int | N
     Without a good the number counts sets (the card sells sets of goods)."""
     amount: int | None = None
     lang = language()
-    word = building_word(card.id, lang)
+    word = Typed(building_word(card.id, "en"))  # the reader's word, declined where a language says so
     if good is None:
         example = Msg("'enter {building} 2'", building=word)
     else:

@@ -127,7 +127,7 @@ def _words_help() -> str:
     pl, cs = word_lists("pl"), word_lists("cs")
     for kind in ("sections", "choices", "ships"):
         lines += [row(w, 8, pl[kind][w], cs[kind][w]) for w in pl[kind]]
-    lines.append(_("Buildings by their Polish or Czech names: wejdź piekarnia 4, vstup pekárna 4."))
+    lines.append(_("Buildings by their Polish or Czech names: wejdź do piekarni 4, vstup do pekárny 4."))
     return "\n".join(lines)
 
 

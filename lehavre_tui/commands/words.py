@@ -249,10 +249,10 @@ def typed_word(word: str, lang: str) -> str:
     from ..engine.goods import Good
 
     mod = _FOREIGN[lang]
-    if word in content().buildings:
+    if word.replace("-", "_") in content().buildings:  # 'wharf_1', 'building-firm-1'
         from .names import building_word
 
-        return building_word(word, lang)
+        return building_word(word.replace("-", "_"), lang)
     if word == "francs" or word in {g.key for g in Good}:
         return shown_good(word, lang)
     if word in mod.SHIP_TYPES:

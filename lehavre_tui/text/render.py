@@ -117,7 +117,7 @@ def _render(arg: Arg, strict: bool = False) -> str:
             parts.append(_render(Count(arg.francs, "franc", arg.case)))
         return pgettext("join", " and ").join(parts) if parts else pgettext("goods", "nothing")
     if isinstance(arg, Typed):
-        return typed_words(arg.text, _lang._current)
+        return _TypedWords(typed_words(arg.text, _lang._current), arg.text)
     if isinstance(arg, Listing):
         words = [_render(a, strict) for a in arg.items]
         return join(words, arg.conj)
@@ -145,6 +145,28 @@ def typed_words(typed: str, lang: str) -> str:
         key, sep, n = word.partition("=")
         out.append("+".join(typed_word(part, lang) for part in key.split("+")) + sep + n)
     return " ".join(out)
+
+
+class _TypedWords(str):
+    """Command words in a sentence; a building's word is declined where the sentence asks
+    for a form of it ("„wejdź {building:into} 2”" -> "„wejdź do piekarni 2”")."""
+
+    typed: str
+
+    def __new__(cls, words: str, typed: str) -> _TypedWords:
+        made = super().__new__(cls, words)
+        made.typed = typed
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        from ..commands.names import building_id
+
+        card_id = building_id(self.typed)
+        head, _, twin = card_id.rpartition("_")
+        suffix = f" {twin}" if head and twin.isdigit() else ""
+        return building_form(card_id, spec).lower() + suffix
 
 
 class _CardName(str):

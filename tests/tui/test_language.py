@@ -445,6 +445,6 @@ async def test_the_turn_in_help_wraps_once(lang: str, size: tuple[int, int]) -> 
         console = Console(width=width, record=True, color_system=None)
         console.print(shown.content)
         lines = console.export_text().splitlines()
-        assert 60 < width and len(lines) > 10
+        assert width > 60 and len(lines) > 10
         lonely = [line for line in lines if len(line.split()) == 1]
         assert lonely == [], "\n".join(lines)

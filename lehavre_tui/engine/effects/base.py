@@ -237,11 +237,11 @@ def material_payment(
                 out[sub] = out.get(sub, 0) + use2
             short -= use2
         if short:
-            have = _have(p, required)
-            if not have.goods:  # a sentence of its own, so that a translation can say it with its negation
+            held = _have(p, required)
+            if not held.goods:  # a sentence of its own, so that a translation can say it with its negation
                 raise IllegalAction(Msg("{what} needs {goods}; you have nothing.", what=what, goods=Goods.of(required)))
             raise IllegalAction(Msg(
-                "{what} needs {goods}; you have {have}.", what=what, goods=Goods.of(required), have=have,
+                "{what} needs {goods}; you have {have}.", what=what, goods=Goods.of(required), have=held,
             ))
     return out
 
