@@ -9,7 +9,8 @@ A message is `{"t": template, "a": {name: parameter}}` (with `"p"`, the plural t
 `"c"`, the parameter that counts, for a count-dependent sentence); a parameter is a string
 or a number as it is, else an object naming its kind: `{"card": id}`, `{"good": "FISH"}`,
 `{"ordinal": 3}`, `{"count": 2, "noun": "loan", "case": "acc"}`,
-`{"goods": [["FISH", 2]], "francs": 3, "case": "nom"}`, `{"list": [...], "conj": "and"}`
+`{"goods": [["FISH", 2]], "francs": 3, "case": "nom"}`, `{"typed": "wood=2"}` (command words),
+`{"list": [...], "conj": "and"}`
 or `{"msg": message}`. `from_data` checks every part, and raises `ValueError` for anything
 else (a client shows what it cannot read as such, never a broken sentence).
 """
@@ -30,6 +31,7 @@ from ..engine.message import (
     Msg,
     MsgN,
     Ordinal,
+    Typed,
 )
 from ..text import render
 
@@ -75,6 +77,8 @@ def _arg_data(arg: Arg) -> Any:
         return {"count": arg.n, "noun": arg.noun, "case": arg.case}
     if isinstance(arg, Goods):
         return {"goods": [[g.name, n] for g, n in arg.goods], "francs": arg.francs, "case": arg.case}
+    if isinstance(arg, Typed):
+        return {"typed": arg.text}
     if isinstance(arg, Listing):
         return {"list": [_arg_data(a) for a in arg.items], "conj": arg.conj}
     raise TypeError(f"{arg!r} is not a message parameter")
@@ -127,6 +131,8 @@ def _arg(v: Any, depth: int) -> Arg:
             raise ValueError("goods that are not [good, count] pairs")
         goods = tuple((_good(g), _int(n)) for g, n in items)
         return Goods(goods, _int(v.get("francs", 0)), _case(v.get("case", "nom")))
+    if "typed" in v:
+        return Typed(_str(v["typed"]))
     if "list" in v:
         items = v["list"]
         conj = v.get("conj", "and")

@@ -92,7 +92,7 @@ Each round has 7 turns; players take turns in order. On your turn:
 After 7 turns the round ends: harvest (1 grain with grain, 1 cattle with 2 cattle), then
 every player feeds the workers: the food on the round card, less what the ships supply.
 Food: fish 1, smoked fish 2, bread 2, meat 3, each franc 1. Short of food, loans cover the rest
-(4 francs each, 7 off the final wealth). The town may build, and a new ship enters play.
+(4 francs each, 7 off the final wealth). Then the town may build, and a new ship enters play.
 
 After the last round each player takes one final main action (buildings may be entered
 even if occupied). Wealth: buildings and ships at their values, bonuses, francs, less 7
