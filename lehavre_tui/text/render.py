@@ -83,7 +83,9 @@ def _render(arg: Arg, strict: bool = False) -> str:
             template = ngettext(arg.text, arg.plural, count_of(arg.args[arg.count]))
         else:
             template = _(arg.text)
-        values = {k: _render(v, strict) for k, v in arg.args.items()}
+        values = {
+            k: _Clause(_render(v, strict)) if isinstance(v, Msg) else _render(v, strict) for k, v in arg.args.items()
+        }
         try:
             return template.format_map(values)
         except (KeyError, IndexError, ValueError):
@@ -145,6 +147,16 @@ def typed_words(typed: str, lang: str) -> str:
         key, sep, n = word.partition("=")
         out.append("+".join(typed_word(part, lang) for part in key.split("+")) + sep + n)
     return " ".join(out)
+
+
+class _Clause(str):
+    """A clause inside a sentence; '{other:lower}' begins it with a small letter, as a move
+    named in brackets does ('… niż następny ruch (wejdź do Łowiska)')."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "lower":
+            return self[:1].lower() + self[1:]
+        return format(str(self), spec)
 
 
 class _TypedWords(str):
