@@ -175,7 +175,7 @@ class _TypedWords(str):
             return str(self)
         from ..commands.names import building_id
 
-        card_id = building_id(self.typed)
+        card_id = building_id(self.typed)  # no building's word: CommandError, a ValueError (English then)
         head, _, twin = card_id.rpartition("_")
         suffix = f" {twin}" if head and twin.isdigit() else ""
         return building_form(card_id, spec).lower() + suffix
