@@ -41,6 +41,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from ..text import _
+from .door import MIN_WIDTH
 from .host import Host
 
 MAX_PER_ADDRESS = 4  # browser tabs from one address at once
@@ -260,6 +261,8 @@ class WebDoor(Server):
             pass
 
         command = self.command if ticket is None else f"{self.command} --ticket {shlex.quote(ticket)}"
+        if width < MIN_WIDTH:  # a phone's tab: the game in plain text lines instead of the table
+            command += " --plain"
         tab = Tab(
             command,
             write_bytes=ws.send_bytes,

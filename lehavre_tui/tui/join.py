@@ -27,9 +27,12 @@ import sys
 import termios
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..text import LANGUAGES, _
+
+if TYPE_CHECKING:
+    from ..plain.lines import Lines
 
 EXIT_ERROR = 2
 
@@ -200,14 +203,27 @@ def join(args: argparse.Namespace) -> int:
 
 
 def _plain(host: str, port: int, name: str, lang: str | None, **visit: Any) -> int:
-    """The hosted table in plain text lines (`--plain`, a dumb terminal, `ssh ... plain`)."""
+    """The hosted table in plain text lines (`--plain`, a dumb terminal, `ssh ... plain`); in
+    a browser tab (textual-serve's driver), the same lines on a Textual screen."""
+    if os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver"):
+        from .plain_text import PlainTextApp
+
+        app = PlainTextApp(lambda lines: plain_visit(lines, host, port, name, lang, **visit))
+        app.run()
+        if app.return_code and app.lines.last:  # the page shows these last words (why it ended)
+            print(app.lines.last, file=sys.stderr)
+        return app.return_code or 0
+    from ..plain import Lines
+
+    return plain_visit(Lines(), host, port, name, lang, **visit)
+
+
+def plain_visit(lines: Lines, host: str, port: int, name: str, lang: str | None, **visit: Any) -> int:
     import asyncio
 
-    from ..plain import Lines
     from ..plain.visit import PlainVisit
     from ..text import set_language
 
-    lines = Lines()
     if lang is None:  # one line in the three languages: nothing is read yet
         answer = lines.read("Language / Język / Jazyk: en, pl, cs? ") if lines.interactive else ""
         word = (answer or "").strip().lower()[:2]

@@ -18,6 +18,7 @@ from lehavre_tui.net import web as web_module
 from lehavre_tui.net.host import Host
 from lehavre_tui.net.web import WebDoor, guest_tickets, web_command
 
+from ..plain.driver import BOX
 from .conftest import RawClient
 from .terminal import free_port
 
@@ -260,3 +261,25 @@ async def test_behind_a_proxy_its_forwarding_headers_are_read(host: Host, tmp_pa
                 await ws.close()
     finally:
         await door.stop()
+
+
+async def test_a_narrow_tab_gets_the_game_in_plain_lines_not_a_refusal(web: WebDoor, two_players) -> None:
+    base = f"http://127.0.0.1:{web.port}"
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(base + "/ws?width=45&height=20", origin=base) as ws,  # a phone's browser
+    ):
+        seen = bytearray()
+        await screen_until(ws, seen, b"Language")  # asked in a line, in the three languages
+        await ws.send_json(["focus", {}])
+        for answer, then in (("en", b"player name"), ("zoe", b"Invite code"), (two_players.code, b"supply>")):
+            await ws.send_json(["stdin", answer + "\r"])
+            await screen_until(ws, seen, then)
+        await ws.send_json(["stdin", "supply\r"])
+        await screen_until(ws, seen, b"unloaded")  # her move, narrated in a line
+        text = drawn(seen).decode("utf-8", "replace")
+        assert "needs a terminal of at least" not in text
+        assert not BOX.search(text), BOX.findall(text)
+        await ws.send_json(["stdin", "quit\r"])
+        assert await ended(ws) == "The session ended."
+    assert two_players.seats[0].login == "zoe" and two_players.moves == 1

@@ -1,0 +1,64 @@
+"""The plain text on a Textual screen, as a browser tab narrower than the table gets it:
+driven with Textual's pilot at a phone's 45×20 against a host in the same event loop."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from lehavre_tui.net.host import Host
+from lehavre_tui.tui.join import plain_visit
+from lehavre_tui.tui.plain_text import PlainTextApp
+from lehavre_tui.tui.screens.plain_text import PlainTextScreen
+
+from ..plain.driver import BOX
+from .conftest import seated
+
+PHONE = (45, 20)
+
+
+def screen_text(app: PlainTextApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())  # noqa: SLF001
+
+
+def said(app: PlainTextApp) -> str:
+    """Everything the log holds, its wrapped lines joined again."""
+    screen = app.screen
+    assert isinstance(screen, PlainTextScreen)
+    return " ".join(" ".join(line.text for line in screen.query_one("#said").lines).split())  # type: ignore[attr-defined]
+
+
+async def until(pilot: Pilot, ready: Callable[[], bool], timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if ready():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"not there in time; the screen:\n{screen_text(pilot.app)}")  # type: ignore[arg-type]
+
+
+async def typed(pilot: Pilot, line: str) -> None:
+    await pilot.press(*line, "enter")
+
+
+async def test_a_narrow_screen_plays_at_a_hosted_table_in_plain_lines(host: Host, two_players) -> None:
+    ticket = host.issue_ticket("anna", two_players.id, "en")
+    app = PlainTextApp(lambda lines: plain_visit(lines, "127.0.0.1", host.port, "", "en", ticket=ticket))
+    async with app.run_test(size=PHONE) as pilot:
+        await until(pilot, lambda: "You sit at table 1 as Anna." in said(app))
+        await until(pilot, lambda: re.search(r"Anna, round 1, turn \d of 7, supply>", screen_text(app)) is not None)
+        ben = await seated(host, "ben", two_players.id)
+        await typed(pilot, "supply")
+        update = await ben.until("table")
+        while update.moves < 1:  # Anna's supply, played at the host
+            update = await ben.until("table")
+        await typed(pilot, "look offers")
+        await until(pilot, lambda: "Offers:" in said(app))
+        text = screen_text(app)
+        assert "supply" in said(app) and "Offers:" in text  # the typed line and the answer, as lines
+        assert not BOX.search(text), BOX.findall(text)  # no boxes, no blocks drawn
+        assert max(len(line.rstrip()) for line in text.splitlines()) <= PHONE[0]
+        await typed(pilot, "quit")
+        await until(pilot, lambda: app.return_code is not None)
+        ben.close()
