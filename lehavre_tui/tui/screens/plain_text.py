@@ -9,14 +9,39 @@ reads is the sentences. The screen knows nothing of the game: it is given lines 
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
+from textual import events
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
 MAX_LINES = 3000  # lines kept in the log: a whole game's narration
+
+
+class SaidLines(RichLog):
+    """The lines said so far, wrapped to the width; wrapped again when the width changes (a
+    phone turned on its side), which a `RichLog` does not do by itself."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=MAX_LINES, min_width=1, id=id)
+        self.kept: deque[str] = deque(maxlen=MAX_LINES)
+        self.wrapped_at = 0  # the width the lines were wrapped to
+
+    def say(self, line: str) -> None:
+        self.kept.append(line)
+        self.write(line)
+
+    def on_resize(self, event: events.Resize) -> None:  # (RichLog's own handler runs after this one)
+        width = event.size.width
+        if self.wrapped_at and width and width != self.wrapped_at:
+            self.clear()
+            for line in self.kept:
+                self.write(line, scroll_end=False)
+            self.scroll_end(animate=False)
+        self.wrapped_at = width or self.wrapped_at
 
 
 @dataclass
@@ -36,7 +61,7 @@ class PlainTextScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="said", wrap=True, markup=False, highlight=False, max_lines=MAX_LINES, min_width=1)
+        yield SaidLines(id="said")
         yield Static("", id="prompt", markup=False)
         yield Input(id="typed", select_on_focus=False)
 
@@ -44,9 +69,9 @@ class PlainTextScreen(Screen[None]):
         self.query_one("#typed", Input).focus()
 
     def add(self, lines: list[str]) -> None:
-        said = self.query_one("#said", RichLog)
+        said = self.query_one(SaidLines)
         for line in lines:
-            said.write(line)
+            said.say(line)
 
     def ask(self, prompt: str) -> None:
         self.prompt = prompt.rstrip()
