@@ -15,6 +15,9 @@ sent before the socket closes), closes its socket when the page is left, and say
 there every `BEAT_SECONDS` while shown: a tab hidden or silent for `SILENT_SECONDS` gives
 its place back. A tab that ends is logged in one line; the client's own output is kept
 from the host's console.
+
+A tab narrower than the table's `MIN_WIDTH` columns (a phone's) gets the game in plain text
+lines (`--plain`: tui/plain_text.py), as the SSH door gives a narrow terminal.
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ The table is read in this reader's language: `--lang`, else the environment's (L
 LC_MESSAGES, LANG) when it names English, Polish or Czech, else the choice saved on the
 set-up screen; with none of them, or with `--ask-lang` (how the SSH door starts a login
 whose ssh client sent no LANG, and how a browser tab starts), the lobby asks first.
+
+`--plain` gives the plain-text client (plain/visit.py); under textual-serve (a browser tab too
+narrow for the table) its lines are shown on a Textual screen (plain_text.py).
 """
 
 from __future__ import annotations

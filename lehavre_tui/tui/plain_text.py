@@ -47,21 +47,28 @@ class ScreenLines(Lines):
         self.post = post
         self.typed: queue.Queue[str | None] = queue.Queue()
         self.last = ""  # the last line said (a visit the host ends: why)
+        self.closed = False
 
     def use_readline(self, complete: Callable[[str], list[str]]) -> None:
         """(The input line edits itself; no completion here.)"""
 
     def read(self, prompt: str) -> str | None:
+        if self.closed:
+            return None
         self._prompt = prompt
         self.post(Asked(prompt))
         self.reading = True
         try:
-            return self.typed.get()
+            line = self.typed.get()
         finally:
             self.reading = False
+        if line is None:
+            self.closed = True
+            self.typed.put(None)  # and for every other read
+        return line
 
     def type(self, line: str | None) -> None:
-        """A line typed on the screen (None: the screen is closing)."""
+        """A line typed on the screen (None: the screen is closing: every read ends)."""
         self.typed.put(line)
 
     def refresh_prompt(self) -> None:

@@ -283,3 +283,19 @@ async def test_a_narrow_tab_gets_the_game_in_plain_lines_not_a_refusal(web: WebD
         await ws.send_json(["stdin", "quit\r"])
         assert await ended(ws) == "The session ended."
     assert two_players.seats[0].login == "zoe" and two_players.moves == 1
+
+
+async def test_a_narrow_tab_turned_away_by_the_host_shows_why(web: WebDoor, two_players) -> None:
+    base = f"http://127.0.0.1:{web.port}"
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(base + "/ws?width=45&height=20", origin=base) as ws,
+    ):
+        seen = bytearray()
+        await screen_until(ws, seen, b"Language")
+        await ws.send_json(["focus", {}])
+        for answer, then in (("en", b"player name"), ("zoe", b"Invite code")):
+            await ws.send_json(["stdin", answer + "\r"])
+            await screen_until(ws, seen, then)
+        await ws.send_json(["stdin", "aaaa-bbbb-cccc\r"])
+        assert (await ended(ws)).startswith("That invite code opens no table here")  # the page says why
