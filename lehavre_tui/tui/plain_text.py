@@ -4,12 +4,16 @@ the table (textual-serve speaks only to a Textual app; `lehavre join --plain` in
 The plain-text visit (plain/visit.py) runs as it runs at a terminal, in a thread of its own
 with its own event loop; its `Lines` here are `ScreenLines`: what it says and asks is posted
 to this app as messages (Textual's `post_message` may be called from any thread), and each
-line typed on the screen is handed back to the reading thread.
+line typed on the screen is handed back to the reading thread. Tab's words are found on the
+visit's own event loop, where its game changes.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -20,7 +24,7 @@ from textual.message import Message
 
 from ..plain.lines import Lines, clean
 from ..text import _
-from .screens.plain_text import LineTyped, PlainTextScreen
+from .screens.plain_text import CompletionAsked, LineTyped, PlainTextScreen
 
 
 @dataclass
@@ -38,6 +42,24 @@ class Ended(Message):
     code: int
 
 
+@dataclass
+class Completed(Message):
+    asked: str
+    words: list[str]
+
+
+def completed(line: str, words: list[str]) -> tuple[str, list[str]]:
+    """Tab after `line`, given the words that may follow it: the line with its last word
+    completed as far as the words agree, and the choices when more than one is left."""
+    head, sep, text = line.rpartition(" ")
+    matches = [w for w in words if w.startswith(text)]
+    if not matches:
+        return line, []
+    if len(matches) == 1:
+        return f"{head}{sep}{matches[0]} ", []
+    return f"{head}{sep}{os.path.commonprefix(matches)}", matches
+
+
 class ScreenLines(Lines):
     """The plain client's lines, read from and written to a screen instead of a terminal."""
 
@@ -48,9 +70,25 @@ class ScreenLines(Lines):
         self.typed: queue.Queue[str | None] = queue.Queue()
         self.last = ""  # the last line said (a visit the host ends: why)
         self.closed = False
+        self._complete: Callable[[str], list[str]] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def use_readline(self, complete: Callable[[str], list[str]]) -> None:
-        """(The input line edits itself; no completion here.)"""
+        """Tab's words: `complete(line)` called on the visit's event loop (this one)."""
+        self._complete = complete
+        self._loop = asyncio.get_running_loop()
+
+    def complete(self, line: str) -> None:
+        """The words that may follow `line`, posted (`Completed`) when found."""
+        loop, complete = self._loop, self._complete
+        if loop is None or complete is None or loop.is_closed():
+            return
+
+        def find() -> None:
+            self.post(Completed(line, complete(line)))
+
+        with contextlib.suppress(RuntimeError):  # the visit's loop has ended
+            loop.call_soon_threadsafe(find)
 
     def read(self, prompt: str) -> str | None:
         if self.closed:
@@ -123,6 +161,13 @@ class PlainTextApp(App[int]):
 
     def on_line_typed(self, message: LineTyped) -> None:
         self.lines.type(message.text)
+
+    def on_completion_asked(self, message: CompletionAsked) -> None:
+        self.lines.complete(message.text)
+
+    def on_completed(self, message: Completed) -> None:
+        line, choices = completed(message.asked, message.words)
+        self.screen_of_lines.complete(message.asked, line, choices)
 
     def on_ended(self, message: Ended) -> None:
         self.exit(message.code, return_code=message.code)

@@ -7,10 +7,11 @@ import re
 from collections.abc import Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from lehavre_tui.net.host import Host
 from lehavre_tui.tui.join import plain_visit
-from lehavre_tui.tui.plain_text import PlainTextApp
+from lehavre_tui.tui.plain_text import PlainTextApp, completed
 from lehavre_tui.tui.screens.plain_text import PlainTextScreen
 
 from ..plain.driver import BOX
@@ -53,6 +54,9 @@ async def test_a_narrow_screen_plays_at_a_hosted_table_in_plain_lines(host: Host
         update = await ben.until("table")
         while update.moves < 1:  # Anna's supply, played at the host
             update = await ben.until("table")
+        await pilot.press(*"ta", "tab")  # Tab completes, from the same completer as the command bar
+        await until(pilot, lambda: app.screen.query_one("#typed", Input).value == "take ")
+        await pilot.press(*["backspace"] * 5)
         await typed(pilot, "look offers")
         await until(pilot, lambda: "Offers:" in said(app))
         text = screen_text(app)
@@ -75,3 +79,12 @@ async def test_the_lines_are_wrapped_again_when_the_screen_turns() -> None:
         assert max(len(line) for line in drawn) <= 30 and " ".join(" ".join(drawn).split()).startswith(words)
         await typed(pilot, "quit")
         await until(pilot, lambda: app.return_code is not None)
+
+
+def test_tab_completes_as_far_as_the_words_agree_and_lists_the_choices() -> None:
+    assert completed("sup", ["supply", "sell"]) == ("supply ", [])
+    assert completed("take f", ["fish", "francs", "wood"]) == ("take f", ["fish", "francs"])
+    assert completed("look of", ["offers", "ofxyz"]) == ("look of", ["offers", "ofxyz"])
+    assert completed("b", ["buy", "build", "buy2"]) == ("bu", ["buy", "build", "buy2"])
+    assert completed("zz", ["supply"]) == ("zz", [])
+    assert completed("take ", ["fish"]) == ("take fish ", [])

@@ -4,7 +4,8 @@ columns (a phone's) gets it instead of the table.
 The lines the plain-text client says scroll by in one log, wrapped to the width; below them
 the prompt and one input line. No boxes, no columns: what a screen reader or a small screen
 reads is the sentences. The screen knows nothing of the game: it is given lines and prompts
-(`add`, `ask`) and posts each line typed (`LineTyped`).
+(`add`, `ask`, `complete`) and posts each line typed (`LineTyped`) and each Tab
+(`CompletionAsked`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
@@ -51,7 +53,15 @@ class LineTyped(Message):
     text: str
 
 
+@dataclass
+class CompletionAsked(Message):
+    """Tab: the words that may follow the line typed so far are wanted."""
+
+    text: str
+
+
 class PlainTextScreen(Screen[None]):
+    BINDINGS = [Binding("tab", "complete", show=False, priority=True)]
     prompt = ""  # the prompt shown above the input line
     DEFAULT_CSS = """
     PlainTextScreen { layout: vertical; }
@@ -83,3 +93,17 @@ class PlainTextScreen(Screen[None]):
         self.add([f"{self.prompt} {event.value}".strip()])  # what was typed stays in the log, after its prompt
         typed.value = ""
         self.post_message(LineTyped(event.value))
+
+    def action_complete(self) -> None:
+        self.post_message(CompletionAsked(self.query_one("#typed", Input).value))
+
+    def complete(self, asked: str, line: str, choices: list[str]) -> None:
+        """Tab's answer for the line `asked`: the line completed, and the choices when there are
+        several (one line of words); nothing when the reader has typed on meanwhile."""
+        typed = self.query_one("#typed", Input)
+        if typed.value != asked:
+            return
+        typed.value = line
+        typed.cursor_position = len(line)
+        if choices:
+            self.add([", ".join(choices)])
