@@ -134,8 +134,8 @@ class PlainTextApp(App[int]):
         self.lines = ScreenLines(self.post_message)
         self.screen_of_lines = PlainTextScreen()
 
-    def on_mount(self) -> None:
-        self.push_screen(self.screen_of_lines)
+    async def on_mount(self) -> None:
+        await self.push_screen(self.screen_of_lines)  # mounted before the first line is said
         threading.Thread(target=self._visit, daemon=True).start()
 
     def _visit(self) -> None:

@@ -25,7 +25,10 @@ MAX_LINES = 3000  # lines kept in the log: a whole game's narration
 
 class SaidLines(RichLog):
     """The lines said so far, wrapped to the width; wrapped again when the width changes (a
-    phone turned on its side), which a `RichLog` does not do by itself."""
+    phone turned on its side), which a `RichLog` does not do by itself. Never focused: what is
+    typed always goes to the input line (it scrolls with the wheel or a finger all the same)."""
+
+    can_focus = False
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=MAX_LINES, min_width=1, id=id)
