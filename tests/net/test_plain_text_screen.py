@@ -68,7 +68,7 @@ async def test_a_narrow_screen_plays_at_a_hosted_table_in_plain_lines(host: Host
         ben.close()
 
 
-async def test_the_lines_are_wrapped_again_when_the_screen_turns() -> None:
+async def test_the_lines_are_wrapped_again_when_the_screen_turns_and_typing_stays_in_the_input() -> None:
     words = "Offers: 4 fish, 3 wood, 3 clay, 1 iron, 1 grain, 1 cattle and 3 francs; nothing else today."
     app = PlainTextApp(lambda lines: (lines.say(words), lines.read("> "))[0] or 0)  # says one line, then waits
     async with app.run_test(size=(80, 20)) as pilot:
@@ -77,6 +77,7 @@ async def test_the_lines_are_wrapped_again_when_the_screen_turns() -> None:
         await until(pilot, lambda: said(app) == words)
         drawn = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
         assert max(len(line) for line in drawn) <= 30 and " ".join(" ".join(drawn).split()).startswith(words)
+        await pilot.click("#said")  # a finger on the lines: what is typed still goes to the input line
         await typed(pilot, "quit")
         await until(pilot, lambda: app.return_code is not None)
 
