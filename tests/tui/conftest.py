@@ -86,3 +86,27 @@ def whole_text(widget: Widget) -> str:
     """Everything the widget draws, its frame and padding included."""
     region = Region(0, 0, widget.outer_size.width, widget.outer_size.height)
     return "\n".join(strip.text for strip in widget.render_lines(region))
+
+
+async def settle(pilot: Pilot[None], rounds: int = 100) -> None:
+    """Wait until the app has nothing left to do: its workers done (bot moves, hints), no
+    animation, no message waiting, no layout, repaint, recompose or after-refresh callback
+    pending on the screen in view. A picture or a check taken then is the same on every run."""
+    app = pilot.app
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        screen = app.screen
+        busy = (
+            any(worker.is_running for worker in app.workers)
+            or screen._callbacks
+            or screen._layout_required
+            or screen._scroll_required
+            or screen._repaint_required
+            or screen._recompose_required
+            or screen._dirty_widgets
+        )
+        if not busy:
+            return
+    raise AssertionError(f"the app was still busy after {rounds} pauses")

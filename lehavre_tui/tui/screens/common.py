@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TypeVar, cast
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import ModalScreen, Screen
@@ -41,11 +42,14 @@ class Keys(Footer):
     Textual's footer composes its keys again whenever the screen says its keys may have
     changed: whenever the focus moves, which opening or closing a window does, and each time
     that is a new set of widgets to mount, style, lay out and draw. This one does that only
-    when the keys it would show, or the language they are read in, differ from the ones shown."""
+    when the keys it would show, or the language they are read in, differ from the ones shown.
+
+    Which keys fit is worked out from their words and the terminal's width alone, at once,
+    never from a layout still to come: the same keys, language and width always give the same
+    footer, however the screen's refreshes fall."""
 
     SPARE = ("save", "undo", "cards", "pause", "next_board")  # in the order they give way
     _shown: object = None  # the keys composed last, in their language
-    _fitted_width = -1  # the width the keys were fitted to last
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = (
@@ -57,7 +61,7 @@ class Keys(Footer):
             ),
         )
         if self._bindings_ready and shown == self._shown:
-            self.call_after_refresh(self._fit)  # the same keys; the room for them may have changed
+            self.fit()  # the same keys; the room for them may have changed
             return
         super().bindings_changed(screen)
         if screen.app.app_focus and self.is_attached and screen is self.screen:
@@ -70,31 +74,48 @@ class Keys(Footer):
                 if widget.tooltip:
                     widget.tooltip = _(str(widget.tooltip))
             yield widget
-        self.call_after_refresh(self._fit)
 
-    def on_resize(self, event: events.Resize) -> None:
-        """A new width: every key shown, then fitted again. The keys laid out anew (their
-        room, `virtual_size`, changed) at the same width: only checked again."""
-        if event.size.width != self._fitted_width:
-            self._fitted_width = event.size.width
-            for key in self.query(FooterKey):
-                key.display = True
-        self.call_after_refresh(self._fit)
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.fit()
 
-    def _fit(self) -> None:
-        """Leave out spare keys, in order, until the keys fit the width: at once as many as
-        the keys are too wide by, each as wide as it was laid out."""
-        if not self.is_attached or self.size.width <= 0:
+    def watch_compact(self) -> None:
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Every key shown, then spare keys left out, in order, until the keys fit the width."""
+        if not self.is_attached:
             return
-        over = self.virtual_size.width - self.size.width
         keys = list(self.query(FooterKey))
+        for key in keys:
+            key.display = True
+        over = sum(self.width_of(key) for key in keys) - self.app.size.width  # the footer spans the screen
         for action in self.SPARE:
             for key in keys:
                 if over <= 0:
                     return
-                if key.action == action and key.display and key.outer_size.width:
+                if key.action == action and key.display:
                     key.display = False
-                    over -= key.outer_size.width + key.styles.margin.right
+                    over -= self.width_of(key)
+
+    def width_of(self, key: FooterKey) -> int:
+        """The columns a key takes in the footer, its margin included, as Textual's footer
+        styles lay it out (a test compares this with the laid-out footer)."""
+        words = cell_len(key.description)
+        if not words:
+            text = cell_len(key.key_display)
+        elif self.compact:  # the key, a space, its words
+            text = cell_len(key.key_display) + 1 + words
+        else:  # a space either side of the key, one after the words
+            text = 1 + cell_len(key.key_display) + 1 + words + 1
+        if not self.compact:
+            return text  # the palette's key too: its thin line takes the place of a space
+        if key.has_class("-command-palette"):  # docked on the right, after a thin line
+            return 1 + text + 1
+        return text + 1  # a margin after each key
 
 
 def board(container: W, title: str) -> W:
