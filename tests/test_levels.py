@@ -42,6 +42,7 @@ def test_a_playout_count_makes_every_level_repeat_its_moves() -> None:
         assert (a.scores, a.moves) == (b.scores, b.moves)
 
 
+@pytest.mark.xdist_group("timed")  # measures time: never beside the other timed tests
 def test_easy_and_medium_answer_well_under_a_second() -> None:
     s = midgame(steps=30)
     bots = [make_bot("easy", 1), make_bot("medium", 1)]
@@ -54,6 +55,7 @@ def test_easy_and_medium_answer_well_under_a_second() -> None:
         s = apply(s, bots[1].choose(s))
 
 
+@pytest.mark.xdist_group("timed")
 @pytest.mark.parametrize("kind", ["hard", "expert"])
 def test_hard_and_expert_keep_to_their_budget(kind: str) -> None:
     s = midgame(steps=30)

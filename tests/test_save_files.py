@@ -110,6 +110,7 @@ def test_half_a_surrogate_pair_in_a_name_is_refused() -> None:
     assert fish.state.names[0] == "Zoë 🐟"
 
 
+@pytest.mark.xdist_group("timed")  # measures time: never beside the other timed tests
 def test_files_larger_than_any_save_are_refused_without_reading_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -122,6 +123,7 @@ def test_files_larger_than_any_save_are_refused_without_reading_them(
     assert "100.0 MB, far more than any game's save" in message
 
 
+@pytest.mark.xdist_group("timed")
 def test_a_save_full_of_moves_just_under_the_bound_is_refused_quickly(tmp_path: Path) -> None:
     setup = Setup(players=2, seed=1).model_dump(mode="json")
     move = {"kind": "enter", "building": "bakehouse", "goods": {"fish": 1}}

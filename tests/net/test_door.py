@@ -24,6 +24,10 @@ from lehavre_tui.net.host import Host
 
 from .terminal import free_port, ssh_binary, ssh_login
 
+# real programs in pseudo-terminals, timed: one after another on one worker (pytest-xdist's
+# --dist loadgroup), never beside each other
+pytestmark = pytest.mark.xdist_group("timed")
+
 
 class Keys:
     def __init__(self, tmp: Path) -> None:

@@ -28,6 +28,10 @@ from lehavre_tui.session import Session
 
 from .terminal import Terminal, free_port, ssh_binary, ssh_login
 
+# real programs in pseudo-terminals, timed: one after another on one worker (pytest-xdist's
+# --dist loadgroup), never beside each other
+pytestmark = pytest.mark.xdist_group("timed")
+
 SETUP = Setup(players=2, variant="short", seed=1)
 
 

@@ -22,6 +22,10 @@ from ..plain.driver import BOX
 from .conftest import RawClient
 from .terminal import free_port
 
+# real programs in pseudo-terminals, timed: one after another on one worker (pytest-xdist's
+# --dist loadgroup), never beside each other
+pytestmark = pytest.mark.xdist_group("timed")
+
 
 @pytest.fixture
 async def web(host: Host, tmp_path, monkeypatch) -> AsyncIterator[WebDoor]:

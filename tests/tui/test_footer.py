@@ -19,6 +19,7 @@ from lehavre_tui.tui.screens.table import TableScreen
 from .conftest import new_app, settle, type_command
 from .test_pilot import ROUND_1, ROUND_2
 
+
 def check_footer(app: LeHavreApp, when: str) -> None:
     """The footer of the table, against `check_action` of the node each binding belongs to."""
     table = app.table
@@ -29,7 +30,6 @@ def check_footer(app: LeHavreApp, when: str) -> None:
     for node, binding, _enabled, _tooltip in table.active_bindings.values():
         if binding.show:
             possible[binding.action] = node.check_action(binding.action, ())
-    shown = {k.action for k in keys if k.display}
     left_out = {k.action for k in keys if not k.display}
     able = {action for action, ok in possible.items() if ok is not False}
     assert {k.action for k in keys} == able, when  # every possible action has its key, no other
@@ -61,7 +61,9 @@ async def play_and_check(app: LeHavreApp, pilot: Pilot[None], commands: list[str
 
 
 @pytest.mark.parametrize(
-    ("lang", "size"), [("en", (160, 48)), ("cs", (100, 30)), ("pl", (80, 24))], ids=["en-160x48", "cs-100x30", "pl-80x24"]
+    ("lang", "size"),
+    [("en", (160, 48)), ("cs", (100, 30)), ("pl", (80, 24))],
+    ids=["en-160x48", "cs-100x30", "pl-80x24"],
 )
 async def test_the_footer_follows_every_kind_of_move(lang: str, size: tuple[int, int]) -> None:
     set_language(lang)

@@ -12,7 +12,7 @@ from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tui.screens.review import ReviewScreen
 from lehavre_tui.tui.screens.scoring import ScoringScreen
 
-from .conftest import SIZE, widget_text
+from .conftest import SIZE, settle, widget_text
 from .test_language import english_left, names_on, screen_text, words
 
 
@@ -37,11 +37,8 @@ async def test_r_on_the_scores_reviews_the_humans_moves(monkeypatch: pytest.Monk
         assert isinstance(app.screen, ScoringScreen)
         await pilot.press("r")
         assert isinstance(app.screen, ReviewScreen)
-        for _ in range(600):
-            text = widget_text(app.screen.query_one("#review-text"))
-            if text.startswith("Anna"):
-                break
-            await pilot.pause(0.05)
+        await settle(pilot)  # the expert's thread done, its text laid out in full
+        text = widget_text(app.screen.query_one("#review-text"))
         assert text.startswith("Anna: the "), text
         assert "Played: " in text and "Better: " in text and "Ben:" not in text
         await pilot.press("escape")
@@ -109,5 +106,5 @@ async def test_closing_the_review_stops_the_expert(monkeypatch: pytest.MonkeyPat
         await pilot.press("escape")
         assert isinstance(app.screen, ScoringScreen)
         closed = len(searched)
-        await pilot.pause(2.0)  # long enough for several more searches
+        await app.workers.wait_for_complete()  # the expert's thread has ended
         assert len(searched) <= closed + 1, "the expert went on searching after the window closed"

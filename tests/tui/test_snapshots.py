@@ -15,9 +15,10 @@ from textual.widgets import Input, TabbedContent
 
 from lehavre_tui.commands import to_command
 from lehavre_tui.engine.rules import legal_actions
+from lehavre_tui.session import Session
 from lehavre_tui.tui.app import LeHavreApp
 
-from .conftest import SIZE, new_app, type_command
+from .conftest import SIZE, new_app, new_session, settle, type_command
 from .test_pilot import ROUND_1, ROUND_2
 from .test_sizes import PLAYERS, SIZES, played
 
@@ -40,7 +41,7 @@ def play(app: LeHavreApp, commands: list[str]) -> Before:
         for c in commands:
             await type_command(app, pilot, c)
         still(app)
-        await pilot.pause()
+        await settle(pilot)
 
     return run_before
 
@@ -51,6 +52,7 @@ def test_setup_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
 
     async def run_before(pilot: Pilot[None]) -> None:
         still(app)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
@@ -62,13 +64,12 @@ def test_table(snap_compare: Snap, size: tuple[int, int], players: int) -> None:
     app = LeHavreApp(played(players, "mid-game", long_names=False), bot_pace=0)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.pause()
+        await settle(pilot)
         table = app.table
         assert table is not None
         table.focus_command()  # the bar has the keyboard, its cursor shown and still
-        await pilot.pause()
         still(app)
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
@@ -86,7 +87,7 @@ def test_handoff(snap_compare: Snap) -> None:
             await type_command(app, pilot, c)
         await type_command(app, pilot, ROUND_1[-1], dismiss=False)  # the round ends: Ben starts
         still(app)
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -97,18 +98,36 @@ def test_end_of_round_feeding(snap_compare: Snap, size: tuple[int, int]) -> None
     assert snap_compare(app, terminal_size=size, run_before=play(app, ROUND_1 + ROUND_2))
 
 
-def test_final_scoring(snap_compare: Snap) -> None:
-    app = new_app(handoff=False)
+def one_move_from_the_end() -> tuple[Session, str]:
+    """The seeded short game, each seat playing its first legal move, up to its last move: the
+    session, and that move as typed. (The whole game through the command bar is
+    test_pilot.py's test_a_whole_game_reaches_the_scores.)"""
+    s = new_session()
+    typed = []
+    while s.state.phase != "over":
+        typed.append(to_command(legal_actions(s.state)[0], s.state))
+        s.command(typed[-1])
+    again = new_session()
+    for command in typed[:-1]:
+        again.command(command)
+    return again, typed[-1]
+
+
+def final_scoring(snap_compare: Snap) -> bool:
+    s, last = one_move_from_the_end()
+    app = LeHavreApp(s, handoff=False)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        s = app.session
-        assert s is not None
-        while s.state.phase != "over":
-            await type_command(app, pilot, to_command(legal_actions(s.state)[0], s.state))
+        await type_command(app, pilot, last)
+        assert s.state.phase == "over"
         still(app)
-        await pilot.pause()
+        await settle(pilot)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    return snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_final_scoring(snap_compare: Snap) -> None:
+    assert final_scoring(snap_compare)
 
 
 def test_help_glossary(snap_compare: Snap) -> None:
@@ -116,16 +135,16 @@ def test_help_glossary(snap_compare: Snap) -> None:
 
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.press("f1")
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one(TabbedContent).active = "help-buildings"
         still(app)
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
 def test_too_small(snap_compare: Snap) -> None:
-    assert snap_compare(new_app(), terminal_size=(79, 23))
+    assert snap_compare(new_app(), terminal_size=(79, 23), run_before=settle)
 
 
 def test_tutorial_100x30(snap_compare: Snap) -> None:

@@ -16,16 +16,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import TabbedContent
 
-from lehavre_tui.commands import to_command
-from lehavre_tui.engine.rules import legal_actions
 from lehavre_tui.text import set_language
 from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tutorial import TutorialSession
 
-from .conftest import SIZE, new_app, type_command
+from .conftest import SIZE, new_app, settle
 from .test_pilot import ROUND_1, ROUND_2
 from .test_sizes import played
-from .test_snapshots import play, still
+from .test_snapshots import final_scoring, play, still
 from .test_tutorial import TYPED
 
 Snap = Callable[..., bool]
@@ -44,13 +42,12 @@ def test_table(snap_compare: Snap, lang: str, size: tuple[int, int]) -> None:
     app = LeHavreApp(played(2, "mid-game", long_names=False), bot_pace=0)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.pause()
+        await settle(pilot)
         table = app.table
         assert table is not None
         table.focus_command()
-        await pilot.pause()
         still(app)
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
@@ -65,10 +62,10 @@ def test_help(snap_compare: Snap, lang: str, tab: str, monkeypatch: pytest.Monke
 
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.press("f1")
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one(TabbedContent).active = tab
         still(app)
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -80,17 +77,7 @@ def test_feeding(snap_compare: Snap, lang: str, size: tuple[int, int]) -> None:
 
 
 def test_scoring(snap_compare: Snap, lang: str) -> None:
-    app = new_app(handoff=False)
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        s = app.session
-        assert s is not None
-        while s.state.phase != "over":
-            await type_command(app, pilot, to_command(legal_actions(s.state)[0], s.state))
-        still(app)
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert final_scoring(snap_compare)
 
 
 def test_tutorial(snap_compare: Snap, lang: str) -> None:
