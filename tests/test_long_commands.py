@@ -31,6 +31,10 @@ from .test_review import SETUP, played
 
 __all__ = ["english"]
 
+# programs in pseudo-terminals, timed, with worker processes of their own: one after another on
+# one worker (pytest-xdist's --dist loadgroup), never beside the other timed tests
+pytestmark = pytest.mark.xdist_group("timed")
+
 LEHAVRE = [sys.executable, "-m", "lehavre_tui"]
 TIMES = ("seconds", "ms_per_move_mean", "ms_per_move_median")  # measured, so never the same twice
 
