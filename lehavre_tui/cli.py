@@ -567,7 +567,11 @@ def _print_lines(lines: Sequence[str]) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser; its help texts are in the reader's language (set it first)."""
     parser = argparse.ArgumentParser(
-        prog="lehavre", description=_("Le Havre in the terminal: play scripts, simulate games.")
+        prog="lehavre",
+        description=_(
+            "Le Havre in the terminal. 'lehavre' alone opens the set-up screen to start a game; "
+            "the commands below open a game straight away, play scripts, review or simulate games."
+        ),
     )
     add_language_option(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

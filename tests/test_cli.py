@@ -234,3 +234,9 @@ def test_simulate_search_with_a_playout_count_is_repeatable(capsys: pytest.Captu
     assert main(argv) == 0
     again = json.loads(capsys.readouterr().out)
     assert [r["average_wealth"] for r in first] == [r["average_wealth"] for r in again]
+
+
+def test_help_says_that_lehavre_alone_opens_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "'lehavre' alone opens the set-up screen" in out

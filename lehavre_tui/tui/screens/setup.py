@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, cast
 from pydantic import ValidationError
 from textual import events, on
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
+from textual.style import Style as VisualStyle
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
@@ -56,6 +58,19 @@ class Form:
     seed: str = ""
 
 
+class Choice(RadioButton):
+    """A radio button whose choice is marked by a dot, not by colour alone (NO_COLOR, a
+    monochrome terminal): the chosen one shows ●, the others an empty button."""
+
+    @property
+    def _button(self) -> Content:
+        style = self.get_visual_style("toggle--button")
+        side = VisualStyle(foreground=style.background, background=self.background_colors[1])
+        return Content.assemble(
+            (self.BUTTON_LEFT, side), (self.BUTTON_INNER if self.value else " ", style), (self.BUTTON_RIGHT, side)
+        )
+
+
 class SetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
@@ -78,7 +93,7 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Players"), classes="field")
                 with RadioSet(id="players"):
                     for n in range(1, MAX_PLAYERS + 1):
-                        yield RadioButton(str(n), value=n == form.players, id=f"players-{n}")
+                        yield Choice(str(n), value=n == form.players, id=f"players-{n}")
             for i in range(MAX_PLAYERS):  # one row a seat: the name, and who plays it
                 with Horizontal(classes="row seat-row", id=f"seat-row-{i}"):
                     yield Label(_("Player {n}").format(n=i + 1), classes="field")
@@ -88,8 +103,8 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="row", id="game-row"):
                 yield Label(_("Game"), classes="field")
                 with RadioSet(id="variant"):
-                    yield RadioButton(_("Full game"), value=not form.short, id="variant-full")
-                    yield RadioButton(_("Short game"), value=form.short, id="variant-short")
+                    yield Choice(_("Full game"), value=not form.short, id="variant-full")
+                    yield Choice(_("Short game"), value=form.short, id="variant-short")
             with Horizontal(classes="row"):
                 # translators: the number that deals a game (a random seed)
                 yield Label(_("Seed"), classes="field")
@@ -99,7 +114,7 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Language"), classes="field")
                 with RadioSet(id="language"):  # each language in its own words
                     for lang in LANGUAGES:
-                        yield RadioButton(language_name(lang), value=lang == language(), id=f"language-{lang}")
+                        yield Choice(language_name(lang), value=lang == language(), id=f"language-{lang}")
             yield Plain(id="setup-error")
             yield Plain(self._saved_line(), id="saved")
             with Horizontal(classes="buttons"):
