@@ -126,6 +126,13 @@ def test_near_misses_are_answered(s: GameState) -> None:
     assert "Did you mean" not in err("enter qqqqqq", s)
 
 
+def test_verbs_with_two_letters_swapped_are_answered(s: GameState) -> None:
+    assert "Unknown command 'byu'. Did you mean buy?" in err("byu smokehouse", s)
+    assert "Did you mean repay?" in err("rpeay", s)
+    assert "Did you mean sprzedaj?" in err("sprzeadj", s)
+    assert "Did you mean" not in err("xyz", s)
+
+
 def test_a_multi_word_name_leaves_numbers_and_goods_alone(s: GameState) -> None:
     assert parse("enter bakehouse grain=4", s) == Enter(building="bakehouse", amount=4)
     assert parse("feed fish=3", s) == Feed(payment={"fish": 3})

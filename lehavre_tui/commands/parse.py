@@ -87,13 +87,30 @@ def _verb(word: str) -> str:
     loan = not_verb_of(w)
     if loan is not None:
         raise CommandError(Msg(NOT_VERBS[loan]))
-    near = difflib.get_close_matches(w, VERBS, n=2, cutoff=0.7)
+    near = _near_verbs(w, {v: v for v in VERBS})
     if not near:  # a Polish or Czech verb mistyped
         words = {fold(x): x for lang in LANGUAGES[1:] for v in VERBS for x in verb_words(v, lang)}
-        near = [words[x] for x in difflib.get_close_matches(fold(w), list(words), n=2, cutoff=0.7)]
+        near = _near_verbs(fold(w), words)
     if near:
         raise CommandError(Msg(UNKNOWN_GUESS, word=word, names=_or(near)))
     raise CommandError(Msg(UNKNOWN, word=word))
+
+
+def _near_verbs(word: str, words: dict[str, str]) -> list[str]:
+    """The verbs a mistyped word may have meant: two neighbouring letters swapped ('byu' for
+    'buy', which is too short for a likeness by letters to find), else the closest by letters."""
+    swapped = [shown for key, shown in words.items() if _swapped(word, key)]
+    if swapped:
+        return swapped[:2]
+    return [words[x] for x in difflib.get_close_matches(word, list(words), n=2, cutoff=0.7)]
+
+
+def _swapped(a: str, b: str) -> bool:
+    """`a` is `b` with two neighbouring letters swapped."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def parse(text: str, state: GameState) -> Action:
