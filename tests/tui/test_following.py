@@ -3,11 +3,22 @@ the whole log, bots marked in every seat list, the handoff's typing, the set-up'
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from lehavre_tui.tui.app import LeHavreApp
 
 from .conftest import widget_text
+
+
+def drawn(renderable: object, width: int) -> str:
+    """What a rich renderable reads as, `width` columns wide."""
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
 
 
 async def test_the_chosen_radio_button_is_marked_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -25,3 +36,26 @@ async def test_the_chosen_radio_button_is_marked_without_colour(monkeypatch: pyt
         await pilot.pause()
         assert "●" in widget_text(other)
         assert "●" not in widget_text(chosen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_every_bot_seat_in_the_players_lines_shows_its_level(size: tuple[int, int]) -> None:
+    from lehavre_tui.tui.widgets import PlayerLine
+
+    from lehavre_tui.engine.setup import Setup
+    from lehavre_tui.session import Session
+
+    session = Session.new(Setup(players=3, variant="short", seed=1), seats=["human", "medium", "expert"])
+    app = LeHavreApp(session, bot_pace=0)
+    app.bots_paused = True
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert table is not None
+        lines = [drawn(line.draw(), size[0] // 2) for line in table.query(PlayerLine)]
+        assert lines
+        text = "\n".join(lines)
+        assert "Ben (medium bot)" in text
+        assert "Cleo (expert bot)" in text or "(expert bot)" in text
+        anna = [line for line in lines if "Anna" in line]
+        assert anna and all("bot)" not in line for line in anna)

@@ -251,13 +251,16 @@ class PlayerLine(TableWidget):
         who.append(f"{g.pointer}" if active else " ", self.st("active") if active else self.st("dim"))
         who.append(" ")
         who.append(p.name, self.seat(self.seat_no))
+        marks = [self._bot_mark(i) for i in range(s.num_players)]  # "(medium bot)": who is a bot
+        if marks[self.seat_no]:
+            who.append(marks[self.seat_no], self.st("dim"))
         away = [self.session.away(i) for i in range(s.num_players)]
         # translators: after a player's name in the players' lines: the player has left the table for now
         away_word = " " + _("away")
         if away[self.seat_no]:
             who.append(away_word, self.st("dim"))
         grid = Table.grid(padding=(0, 1), expand=True)
-        widths = [len(q.name) + (len(away_word) if away[i] else 0) for i, q in enumerate(s.players)]
+        widths = [len(q.name) + len(marks[i]) + (len(away_word) if away[i] else 0) for i, q in enumerate(s.players)]
         grid.add_column(no_wrap=True, width=max(widths) + 2)
         grid.add_column(no_wrap=True, justify="right", width=4)
         wealth = _("wealth {points}").format(points=score(s, self.seat_no).total)
@@ -275,3 +278,9 @@ class PlayerLine(TableWidget):
             food,
         )
         return grid
+
+    def _bot_mark(self, seat: int) -> str:
+        """' (medium bot)' after a bot's name, '' after a person's."""
+        seats = self.session.seats
+        kind = seats[seat] if seat < len(seats) else "human"
+        return " " + bot_label("", kind).strip() if kind != "human" else ""
