@@ -9,7 +9,7 @@ import pytest
 
 from lehavre_tui.tui.app import LeHavreApp
 
-from .conftest import widget_text
+from .conftest import new_app, type_command, widget_text
 
 
 def drawn(renderable: object, width: int) -> str:
@@ -59,3 +59,27 @@ async def test_every_bot_seat_in_the_players_lines_shows_its_level(size: tuple[i
         assert "Cleo (expert bot)" in text or "(expert bot)" in text
         anna = [line for line in lines if "Anna" in line]
         assert anna and all("bot)" not in line for line in anna)
+
+
+async def test_typing_on_the_handoff_window_says_that_the_turn_starts_with_enter() -> None:
+    from lehavre_tui.tui.screens.handoff import HandoffScreen
+    from lehavre_tui.tui.widgets import CommandInput
+
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for command in ("supply", "take wood", "end"):
+            await type_command(app, pilot, command, dismiss=False)
+        assert isinstance(app.screen, HandoffScreen)
+        session = app.session
+        assert session is not None
+        moves = session.moves
+        await pilot.press(*"supply")
+        assert isinstance(app.screen, HandoffScreen)
+        said = " ".join(widget_text(app.screen.query_one("#handoff-typed")).split())
+        assert "Nothing typed here is played: Ben's turn starts with Enter" in said
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, HandoffScreen)
+        assert session.moves == moves  # nothing was played
+        table = app.table
+        assert table is not None and table.query_one(CommandInput).value == ""

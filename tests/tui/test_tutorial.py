@@ -66,9 +66,11 @@ async def test_the_whole_lesson_through_the_command_bar() -> None:
         # the round ends: Tom has fed (no choice), Martin chooses in the feeding window
         assert isinstance(app.screen, FeedingScreen)
         assert "Tom has no food and paid 2 francs" in panel(app)
-        await pilot.press("enter")  # an empty line pays nothing
+        await pilot.press("enter")  # an empty line is refused, saying what paying nothing would mean
         await pilot.pause()
         assert isinstance(app.screen, FeedingScreen)
+        said = " ".join(widget_text(app.screen.query_one("#feeding-error")).split())
+        assert "Paying nothing would leave all" in said and "loans cover only food you cannot pay" in said
         await pilot.press(*"feed", "enter")  # as the lesson says: 'feed' pays the proposal
         await pilot.pause()
         await pilot.pause()

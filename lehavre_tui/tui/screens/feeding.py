@@ -1,7 +1,9 @@
 """End of a round: harvest, then each player feeds the workers.
 
 What the player types is the payment, submitted with Enter; the proposal is paid only when
-the player picks it (F5 or its button). Enter on an empty line pays nothing.
+the player picks it (F5 or its button). Enter on an empty line is refused, saying why:
+paying nothing is not a choice while there is food to pay with (loans cover only what a
+player cannot pay, rulebook: feeding).
 """
 
 from __future__ import annotations
@@ -144,7 +146,7 @@ class FeedingScreen(ModalScreen[None]):
     def feed_typed(self, event: CorrectableInput.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.say(_("Type what to pay (e.g. fish=2 francs=3) and press Enter, or press F5 to pay the proposal."))
+            self.say(self._nothing_typed())
             return
         first = text.split()[0].lower()
         if first not in VERBS and first not in LOCAL_WORDS and not (verb_of(first) or table_word_of(first)):
@@ -154,6 +156,16 @@ class FeedingScreen(ModalScreen[None]):
                 self.payment.value = ""
         elif self.is_attached:
             self.payment.hold(event.value)  # kept for correcting; typing replaces it
+
+    def _nothing_typed(self) -> str:
+        """Why an empty payment is refused: what paying nothing would mean."""
+        session = self.game.session
+        due = food_view(session.state, session.state.current).due if session is not None else 0
+        return _(
+            "Nothing typed. Paying nothing would leave all {food} unpaid, and loans cover only food "
+            "you cannot pay otherwise. Type what you pay (e.g. fish=2 francs=3) and press Enter, or F5 "
+            "to pay the proposal."
+        ).format(food=render(Count(due, "food")))
 
     def _play(self, text: str) -> bool:
         refused = self.game.play(text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -48,6 +49,7 @@ class HandoffScreen(ModalScreen[None]):
             yield Plain(id="handoff-since", classes="label")
             with VerticalScroll(id="handoff-lines"):
                 yield Plain(id="handoff-text")
+            yield Plain(id="handoff-typed", classes="warning")
             yield Button(id="handoff-go", variant="primary")
 
     def on_mount(self) -> None:
@@ -99,7 +101,23 @@ class HandoffScreen(ModalScreen[None]):
         button = self.query_one("#handoff-go", Button)
         button.label = _("{player} is at the keyboard: play (Enter)").format(player=escape(name))
         button.focus()
+        self.query_one("#handoff-typed", Plain).update("")
         self.query_one("#handoff-lines").scroll_end(animate=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing here is kept out of the game: the keys may still be the last player's, and
+        the window is there so that the next one is at the keyboard. Not silently, though:
+        the window says that the turn starts with Enter."""
+        if not event.is_printable or not event.character:
+            return
+        event.stop()
+        event.prevent_default()
+        name = self.game.session.state.players[self.seat].name if self.game.session else ""
+        self.query_one("#handoff-typed", Plain).update(
+            _("Nothing typed here is played: {player}'s turn starts with Enter; then type in the command bar.").format(
+                player=name
+            )
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()
