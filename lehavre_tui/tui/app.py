@@ -245,8 +245,8 @@ class LeHavreApp(App[None]):
         self.keyboard = s.state.current
         try:
             s.command(text)
-        except HelpRequested as exc:
-            self._note(exc.text)
+        except HelpRequested as exc:  # read in the help window, where it stays in view
+            self.action_help(exc.topic, exc.text)
             return None
         except (IllegalAction, CommandError) as exc:
             return self.refuse(render(exc.msg))
@@ -629,11 +629,15 @@ class LeHavreApp(App[None]):
         self._note(_("Saved to {path}. Open it again with: lehavre load {path}").format(path=target))
         self.notify(_("Saved to {path}").format(path=target), title=_("Saved"))
 
-    def action_help(self) -> None:
+    def action_help(self, topic: str | None = None, text: str | None = None) -> None:
+        """F1: the help window; 'help TOPIC' opens it at the answer."""
         from .screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if isinstance(self.screen, HelpScreen):
+            if text is None:
+                return
+            self.pop_screen()
+        self.push_screen(HelpScreen(topic, text))
 
     def action_cards(self) -> None:
         from .screens.cards import CardsScreen

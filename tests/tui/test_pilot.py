@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual.geometry import Region
-from textual.widgets import Button, DataTable, Input
+from textual.widgets import Button, DataTable, Input, TabbedContent
 
 from lehavre_tui.cli import main
 from lehavre_tui.commands import to_command
@@ -208,8 +208,13 @@ async def test_refused_commands_change_nothing() -> None:
 async def test_help_in_the_command_bar_and_the_help_screen() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
-        await type_command(app, pilot, "help take")
-        assert "take SPACE" in log_text(app)
+        await type_command(app, pilot, "help take")  # the answer in the help window, in front
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        assert screen.query_one(TabbedContent).active == "help-topic"
+        assert "take SPACE" in widget_text(screen.query_one("#help-topic Plain"))
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
         screen = app.screen

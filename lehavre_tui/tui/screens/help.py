@@ -143,7 +143,15 @@ def _joined(items: list[list[str]]) -> list[list[str]]:
 
 
 class HelpScreen(ReadingWindow):
+    """F1 or 'help': the keys, the turn, the commands and the buildings. 'help TOPIC' opens
+    it at a tab of its own with the answer (`topic`, `text`), in front of the others."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", N_("Close"))]
+
+    def __init__(self, topic: str | None = None, text: str | None = None) -> None:
+        super().__init__()
+        self.topic = topic
+        self.text = text
 
     def compose(self) -> ComposeResult:
         app = cast("LeHavreApp", self.app)
@@ -153,7 +161,11 @@ class HelpScreen(ReadingWindow):
         yield TooSmall()
         with Vertical(id="help", classes="body dialog") as box:
             box.border_title = _("Help (Esc closes)")
-            with TabbedContent():
+            with TabbedContent(initial="help-topic" if self.text is not None else ""):
+                if self.text is not None:  # 'help bakehouse': the answer first
+                    title = _("Help: {topic}").format(topic=self.topic) if self.topic else _("Help")
+                    with TabPane(title, id="help-topic"), VerticalScroll():
+                        yield Plain(self.text)
                 with TabPane(_("Keys"), id="help-keys"), VerticalScroll():
                     yield Plain(keys_table())
                     yield Plain("\n" + _(KEYS_NOTES))
