@@ -40,10 +40,9 @@ async def test_the_chosen_radio_button_is_marked_without_colour(monkeypatch: pyt
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_every_bot_seat_in_the_players_lines_shows_its_level(size: tuple[int, int]) -> None:
-    from lehavre_tui.tui.widgets import PlayerLine
-
     from lehavre_tui.engine.setup import Setup
     from lehavre_tui.session import Session
+    from lehavre_tui.tui.widgets import PlayerLine
 
     session = Session.new(Setup(players=3, variant="short", seed=1), seats=["human", "medium", "expert"])
     app = LeHavreApp(session, bot_pace=0)
