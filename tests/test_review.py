@@ -48,11 +48,16 @@ def test_a_sold_building_is_found_as_a_costly_move() -> None:
     m = next(m for m in found if m.move == sold)
     assert m.worth > 0 and m.better != m.played
     text = [render(line) for line in m.lines()]
-    assert text[0].startswith(f"Round {m.state.round}, move {sold}: Anna had ")
-    assert text[1].startswith("Played: Sell the ")
-    assert text[2].startswith("Better: ")
-    assert "trial games to the end of the round it left Anna about" in text[3]
-    assert text[3].endswith(" of wealth better off.") and " franc" in text[3]
+    turn = m.state.turn + 1  # named as a player counts: round, turn of the round, player; the cost beside
+    assert text[0].startswith(f"Round {m.state.round}, turn {turn}: Anna's move, about ")
+    assert text[0].endswith(" lost.") and " franc" in text[0]
+    assert text[1].startswith("Anna had ")
+    assert text[2].startswith("Played: Sell the ")
+    assert text[3].startswith("Better: ")
+    assert "trial games to the end of the round it left Anna about" in text[4]
+    assert text[4].endswith(" of wealth better off.") and " franc" in text[4]
+    # in play order, not by cost
+    assert [x.move for x in found] == sorted(x.move for x in found)
 
 
 def test_the_review_is_the_same_every_time() -> None:

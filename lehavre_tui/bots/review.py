@@ -53,16 +53,25 @@ class Mistake:
         s, seat = self.state, self.state.current
         p = s.players[seat]
         holdings, food = Goods.of(p.goods, p.francs), Count(food_due(s, seat), "food")
+        # named as a player counts: the round, the turn of the round, the player; the cost beside
+        # it (whole francs, counted with each language's noun forms)
+        cost = Count(max(1, round(self.worth)), "franc")
+        if s.phase == "final":
+            heading = Msg("The final actions: {player}'s move, about {cost} lost.", player=p.name, cost=cost)
+        else:
+            heading = Msg(
+                "Round {round}, turn {turn}: {player}'s move, about {cost} lost.",
+                round=s.round, turn=s.turn + 1, player=p.name, cost=cost,
+            )
         if p.loans:
             position = Msg(
-                "Round {round}, move {n}: {player} had {holdings} and {loans}, "
-                "with {food} due at the end of the round.",
-                round=s.round, n=self.move, player=p.name, holdings=holdings, loans=Count(p.loans, "loan"), food=food,
+                "{player} had {holdings} and {loans}, with {food} due at the end of the round.",
+                player=p.name, holdings=holdings, loans=Count(p.loans, "loan"), food=food,
             )
         else:
             position = Msg(
-                "Round {round}, move {n}: {player} had {holdings}, with {food} due at the end of the round.",
-                round=s.round, n=self.move, player=p.name, holdings=holdings, food=food,
+                "{player} had {holdings}, with {food} due at the end of the round.",
+                player=p.name, holdings=holdings, food=food,
             )
         lost = effect(s, self.played)
         if lost is None:
@@ -81,7 +90,7 @@ class Mistake:
             "In {n} trial games to the end of the round it left {player} about {worth} of wealth better off.",
             "n", n=self.games, player=p.name, worth=francs,
         )
-        return [position, played, better, worth]
+        return [heading, position, played, better, worth]
 
 
 def game_moves(setup: Setup, actions: list[Action]) -> list[tuple[GameState, Action]]:
@@ -141,7 +150,7 @@ def review(
     stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
 ) -> list[Mistake]:
-    """The costliest moves of `seat`, costliest first (at most `most`). `stop` is asked before
+    """The costliest moves of `seat` (at most `most`), in the order they were played. `stop` is asked before
     each move is searched; when it answers True the review ends with ReviewStopped. `progress`
     is told what is being judged: (what, searched so far, to search in all)."""
     name = moves[0][0].names[seat] if moves else ""
@@ -170,7 +179,7 @@ def review(
         if gain >= WORTH_MIN:
             found.append(Mistake(n, s, played, better, gain, playouts))
     found.sort(key=lambda m: (-m.worth, m.move))
-    return found[:most]
+    return sorted(found[:most], key=lambda m: m.move)
 
 
 @dataclass
