@@ -160,7 +160,7 @@ async def test_the_last_window_starts_a_short_game_against_a_bot(start: str) -> 
         await pilot.pause()
         s = app.session
         assert s is not None and not isinstance(s, TutorialSession)
-        assert (s.state.num_players, s.state.variant, s.seats) == (2, "short", ["human", "heuristic"])
+        assert (s.state.num_players, s.state.variant, s.seats) == (2, "short", ["human", "medium"])
         assert type(app.screen) is TableScreen and app.table is app.screen  # the table in view plays
         await type_command(app, pilot, "supply")
         assert s.state.supplied
@@ -203,3 +203,24 @@ def test_lehavre_tutorial_opens_the_lesson(monkeypatch: pytest.MonkeyPatch) -> N
     assert main(["tutorial"]) == 0
     assert len(opened) == 1 and isinstance(opened[0].session, TutorialSession)
     assert opened[0].session.actions == []
+
+
+async def test_the_last_window_scrolls_by_keys_at_80x24_and_names_the_bot_by_its_level() -> None:
+    from textual.containers import VerticalScroll
+
+    app = tutorial_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_end(app, pilot)
+        await pilot.pause()
+        screen = app.screen
+        words = screen.query_one("#lesson-done-words", VerticalScroll)
+        assert words.max_scroll_y > 0  # the last paragraph is below the fold at this size
+        assert isinstance(app.focused, Button)  # the buttons have the keyboard
+        await pilot.press("pagedown", "end")
+        await pilot.pause()
+        assert words.scroll_y == words.max_scroll_y
+        last = " ".join(widget_text(screen.query_one("#lesson-done-next")).split())
+        assert "against the medium bot" in last and "heuristic" not in last
+        await pilot.press("home")
+        await pilot.pause()
+        assert words.scroll_y == 0

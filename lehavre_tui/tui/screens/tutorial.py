@@ -135,13 +135,25 @@ class LessonDone(ModalScreen[None]):
     #lesson-done-head { text-style: bold; }
     """
 
+    # The buttons have the keyboard; the arrows and the page keys scroll the words above them
+    # (at 80×24 the last paragraph is below the window's fold).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", N_("Stay at this table")),
+        Binding("up", "scroll_words('up')", show=False),
+        Binding("down", "scroll_words('down')", show=False),
+        Binding("pageup", "scroll_words('page_up')", show=False),
+        Binding("pagedown", "scroll_words('page_down')", show=False),
+        Binding("home", "scroll_words('home')", show=False),
+        Binding("end", "scroll_words('end')", show=False),
     ]
 
     @property
     def game(self) -> LeHavreApp:
         return cast("LeHavreApp", self.app)
+
+    def action_scroll_words(self, how: str) -> None:
+        words = self.query_one("#lesson-done-words", VerticalScroll)
+        getattr(words, f"scroll_{how}")(animate=False)
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -158,7 +170,7 @@ class LessonDone(ModalScreen[None]):
                     id="lesson-done-text",
                 )
                 yield Plain(
-                    _("Next: a short game for two against the heuristic bot, or a game of your own from the set-up."),
+                    _("Next: a short game for two against the medium bot, or a game of your own from the set-up."),
                     id="lesson-done-next",
                 )
             with Horizontal(classes="buttons"):
@@ -171,9 +183,9 @@ class LessonDone(ModalScreen[None]):
 
     @on(Button.Pressed, "#lesson-bot")
     def bot_game(self) -> None:
-        """Two players, the short game: the learner against the heuristic bot."""
+        """Two players, the short game: the learner against the medium bot."""
         setup = Setup(players=2, variant="short", seed=random.SystemRandom().randrange(1_000_000))
-        session = Session.new(setup, autosave=autosave_path(), seats=["human", "heuristic"])
+        session = Session.new(setup, autosave=autosave_path(), seats=["human", "medium"])
         self.game.show_setup()  # the lesson's table goes away
         self.game.start_game(session)
 
