@@ -82,3 +82,123 @@ async def test_typing_on_the_handoff_window_says_that_the_turn_starts_with_enter
         assert session.moves == moves  # nothing was played
         table = app.table
         assert table is not None and table.query_one(CommandInput).value == ""
+
+
+ROUND_START = ["supply", "take wood", "end", "supply", "take clay", "end", "supply", "take fish", "end"]
+
+
+async def test_the_log_is_read_by_keys_at_80x24() -> None:
+    from lehavre_tui.tui.widgets import CommandInput, GameLog
+
+    app = new_app(handoff=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for command in ROUND_START:
+            await type_command(app, pilot, command)
+        table = app.table
+        assert table is not None
+        log = table.query_one(GameLog)
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # more than fits, the newest in view
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert app.focused is log
+        assert log.scroll_y < log.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0
+        await pilot.press("down", "pagedown")
+        await pilot.pause()
+        assert log.scroll_y > 0
+        await pilot.press("t")  # the first letter: back to the bar, typed there
+        await pilot.pause()
+        box = table.query_one(CommandInput)
+        assert app.focused is box and box.value == "t"
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        assert app.focused is log
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is box
+
+
+async def test_the_whole_log_in_a_window_and_a_word_found_in_it() -> None:
+    from textual.widgets import Input
+
+    from lehavre_tui.tui.screens.log import LogView, LogWindow
+    from lehavre_tui.tui.widgets import CommandInput, GameLog
+
+    app = new_app(handoff=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for command in ROUND_START:
+            await type_command(app, pilot, command)
+        await type_command(app, pilot, "enter bakhouse")  # refused: cut under the bar at 80 columns
+        table = app.table
+        assert table is not None
+        written = [t.plain for t in table.query_one(GameLog).texts]
+        await pilot.press("f8")
+        await pilot.pause()
+        window = app.screen
+        assert isinstance(window, LogWindow)
+        view = window.query_one(LogView)
+        assert [t.plain for t in view.texts][: len(written)] == written
+        refusal = next(t for t in written if "bakhouse" in t)
+        assert "…" not in refusal and "Did you mean bakehouse?" in refusal  # the whole sentence
+        view.scroll_home(animate=False, immediate=True)
+        await pilot.press("/")
+        assert window.query_one("#log-find", Input).has_focus
+        await pilot.press(*"clay", "enter")
+        await pilot.pause()
+        said = widget_text(window.query_one("#log-found"))
+        assert "of" in said and "'clay'" in said
+        first = window.found[window.at]
+        assert "clay" in view.texts[first].plain.lower()
+        assert view.scroll_y <= view.starts[first] < view.scroll_y + view.scrollable_content_region.height
+        await pilot.press(*"zzz")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "No line holds" in widget_text(window.query_one("#log-found"))
+        await pilot.press("escape")  # the finder closes; reading goes on
+        await pilot.pause()
+        assert app.screen is window and view.has_focus
+        await pilot.press("t")  # a letter closes the window and goes on in the bar
+        await pilot.pause()
+        assert app.screen is table and table.query_one(CommandInput).value == "t"
+
+
+async def test_since_the_last_turn_at_any_time() -> None:
+    from lehavre_tui.tui.screens.log import LogView, LogWindow
+
+    app = new_app(handoff=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for command in ROUND_START[:3]:
+            await type_command(app, pilot, command)
+        await pilot.press("f9")
+        await pilot.pause()
+        window = app.screen
+        assert isinstance(window, LogWindow)
+        assert "Since Ben's last turn" in str(window.query_one("#log-window").border_title)
+        text = "\n".join(t.plain for t in window.query_one(LogView).texts)
+        assert "Anna takes the" in text and "wood" in text
+
+
+async def test_the_log_wraps_again_on_resize_and_keeps_the_newest_line_in_view() -> None:
+    from lehavre_tui.tui.widgets import GameLog
+
+    app = new_app(handoff=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for command in ROUND_START:
+            await type_command(app, pilot, command)
+        await pilot.resize_terminal(80, 24)
+        for _ in range(4):
+            await pilot.pause()
+        table = app.table
+        assert table is not None
+        log = table.query_one(GameLog)
+        width = log.scrollable_content_region.width
+        assert all(strip.cell_length <= width for strip in log.lines)
+        assert "".join(strip.text for strip in log.lines).replace(" ", "") == "".join(
+            t.plain for t in log.texts
+        ).replace(" ", "")  # nothing cut
+        assert log.scroll_y == log.max_scroll_y  # the newest line in view
+        newest = log.lines[-1].text.strip()
+        assert newest and newest in widget_text(log)

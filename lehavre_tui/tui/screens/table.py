@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -32,6 +33,7 @@ from ..widgets import (
     TopBar,
     TownBuildings,
 )
+from ..widgets.command_bar import CommandHint
 from .common import Keys, TooSmall, board
 
 if TYPE_CHECKING:
@@ -52,7 +54,12 @@ def is_wide(width: int, height: int) -> bool:
 class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "next_board", N_("Next board")),
+        Binding("f8", "whole_log", N_("Log")),
+        Binding("f9", "since", N_("Since my turn")),
         Binding("escape", "focus_command", N_("Command bar"), show=False),
+        # the log takes the keyboard to be read; its own keys page it from then on
+        Binding("pageup", "read_log('page_up')", N_("Read the log"), show=False),
+        Binding("shift+tab", "read_log", N_("Read the log"), show=False),
     ]
 
     wide = True  # the arrangement in use; decided when composing, from the terminal's size
@@ -142,6 +149,8 @@ class TableScreen(Screen[None]):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Typing always lands in the command bar: a click on a board, a tab or a scroll
         bar does not take the keyboard away from it."""
+        if isinstance(event.widget, GameLog):
+            return  # being read (PageUp, shift+Tab); the first letter typed goes back to the bar
         if not isinstance(event.widget, CommandInput):
             self.call_later(self.focus_command)
         elif self.game.visit is not None:  # a hosted table: the keys typed on the way land here
@@ -272,6 +281,53 @@ class TableScreen(Screen[None]):
             # (held selected: typing a new command replaces it, the arrows edit it)
             box.hold(typed)
             self.query_one(CommandBar).refused(typed, refused)
+
+    # --- reading the log --------------------------------------------------------------------
+    def action_read_log(self, page: str = "") -> None:
+        """PageUp or shift+Tab in the command bar: the log takes the keyboard (PageUp also
+        turns a page back)."""
+        log = self.query_one(GameLog)
+        log.focus()
+        if page == "page_up":
+            log.scroll_page_up(animate=False)
+
+    @on(GameLog.Typed)
+    def typed_in_log(self, event: GameLog.Typed) -> None:
+        """A letter typed while reading the log: the bar has the keyboard again, the letter in it."""
+        self.focus_command()
+        self.command_input.take(event.text)
+
+    @on(GameLog.Leave)
+    def left_log(self) -> None:
+        self.focus_command()
+
+    def action_whole_log(self) -> None:
+        """F8: the whole log in a window, with the line under the command bar when it is cut."""
+        from .log import LogWindow
+
+        log = self.query_one(GameLog)
+        lines = list(log.texts)
+        hint = self.query_one(CommandHint)
+        if hint.cut:
+            lines.append(Text(_("Under the command bar: {text}").format(text=hint.text.plain)))
+        self.app.push_screen(LogWindow(_("The log"), lines))
+
+    def action_since(self) -> None:
+        """F9: what happened since the last turn of the player at the keyboard."""
+        from .log import LogWindow
+
+        session = self.game.session
+        if session is None:
+            return
+        state = session.state
+        seat = state.current
+        if session.seats[seat] != "human" and self.game.keyboard is not None:
+            seat = self.game.keyboard  # a bot is playing: the person who played last
+        name = state.players[seat].name
+        count = len(session.since_last_turn(seat))
+        lines = self.query_one(GameLog).game_texts()[-count:] if count else []
+        title = _("Since {player}'s last turn").format(player=name)
+        self.app.push_screen(LogWindow(title, lines, empty=_("Nothing has happened since your last turn.")))
 
     # --- keys -----------------------------------------------------------------------------
     def action_next_board(self) -> None:

@@ -253,9 +253,15 @@ class CommandHint(Widget):
     Two lines high whatever it says, so a new hint redraws only itself (no new layout).
     """
 
+    cut = False  # the text did not fit: the whole log's window (F8) says it in full
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text()
+
+    @property
+    def text(self) -> Text:
+        return self._text
 
     def update(self, text: Text | str) -> None:
         self._text = text if isinstance(text, Text) else Text(text)
@@ -268,6 +274,7 @@ class CommandHint(Widget):
         if width <= 0:
             return self._text
         lines = self._text.wrap(self.app.console, width)
+        self.cut = len(lines) > HINT_LINES
         if len(lines) <= HINT_LINES:
             return self._text
         last = lines[HINT_LINES - 1]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.geometry import Region
+from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import RichLog
 
@@ -21,11 +24,99 @@ if TYPE_CHECKING:
 HEADLINES = ("Round ", "The last round", "The game is over", "Feeding")
 
 
-class GameLog(RichLog):
+class WrappedLog(RichLog):
+    """A log whose lines wrap to its width, and wrap again when the width changes (RichLog
+    keeps the width a line was written at), the newest line staying in view."""
+
+    WRAP_FIRST = False  # also write the lines again once the first width is known (`starts` then right)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20)
+        self.texts: list[Text] = []  # every line written, to be wrapped again
+        self.starts: list[int] = []  # the first wrapped line of each
+        self._wrapped_at = 0  # the width the lines are wrapped to
+
+    def put(self, text: Text) -> None:
+        """Write a line, kept to be wrapped again."""
+        self.texts.append(text)
+        self.starts.append(len(self.lines) if self._size_known else -1)  # -1: known once wrapped again
+        self.write(text)
+
+    def forget(self) -> None:
+        """Clear the log and the lines kept."""
+        self.clear()
+        self.texts = []
+        self.starts = []
+
+    def on_resize(self, event: events.Resize) -> None:
+        """(RichLog's own handler runs too: it writes the lines that waited for a width.)"""
+        self.call_after_refresh(self._wrap_again)
+
+    def _wrap_again(self) -> None:
+        width = self.scrollable_content_region.width
+        if not self._size_known or width <= 0 or width == self._wrapped_at:
+            return
+        first = not self._wrapped_at
+        self._wrapped_at = width
+        if first and not self.WRAP_FIRST:
+            return  # written at this width already (the writes waited for it)
+        self.rewrite()
+
+    def rewrite(self, texts: list[Text] | None = None) -> None:
+        """Every line written again at the width of now (or `texts` instead of them)."""
+        texts = self.texts if texts is None else texts
+        self.clear()
+        self.texts, self.starts = [], []
+        for text in texts:
+            self.starts.append(len(self.lines))
+            self.texts.append(text)
+            self.write(text, scroll_end=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+
+class GameLog(WrappedLog):
+    """The narrated log on the table. It takes the keyboard to be read (PageUp, shift+Tab
+    from the command bar): the arrows and the page keys scroll it, and the first printable
+    key goes back to the bar (`Typed`), typed there."""
+
+    @dataclass
+    class Typed(Message):
+        """A key typed while the log had the keyboard: it belongs in the command bar."""
+
+        text: str
+
+    @dataclass
+    class Leave(Message):
+        """Esc or Tab in the log: back to the command bar."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.can_focus = True
         self._shown = 0
         self._moves: list[int] = []
+        self._kinds: list[bool] = []  # per line kept: a line of the game (not a note or a refusal)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("escape", "tab", "shift+tab"):
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Leave())
+        elif event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Typed(event.character))
+
+    def game_texts(self) -> list[Text]:
+        """The lines of the game written so far (without notes, hints and refusals)."""
+        return [t for t, game in zip(self.texts, self._kinds, strict=True) if game]
+
+    def put(self, text: Text, game: bool = False) -> None:
+        self._kinds.append(game)
+        super().put(text)
+
+    def forget(self) -> None:
+        super().forget()
+        self._kinds = []
 
     _style_now: Style | None = None
 
@@ -54,11 +145,11 @@ class GameLog(RichLog):
         lines = session.log
         # After an undo the log is shorter (or was rewritten): draw it again from the start.
         if len(lines) < self._shown or (self._shown and lines[self._shown - 1].move != self._moves[-1]):
-            self.clear()
+            self.forget()
             self._shown = 0
             self._moves = []
         for line in lines[self._shown :]:
-            self.write(self._line(line))
+            self.put(self._line(line), game=True)
             self._moves.append(line.move)
         if len(lines) > self._shown:
             self._scroll_now()
@@ -100,16 +191,16 @@ class GameLog(RichLog):
 
     def refusal(self, text: str) -> None:
         """A move the rules or the command language refused: said once, not part of the game."""
-        self.write(Text(f"{text}", style=styled(self, "warn")))
+        self.put(Text(f"{text}", style=styled(self, "warn")))
         self._scroll_now()
 
     def hint(self, text: str) -> None:
         """A suggestion for the player to act: not part of the game."""
-        self.write(Text(text, style=styled(self, "good")))
+        self.put(Text(text, style=styled(self, "good")))
         self._scroll_now()
 
     def note(self, text: str) -> None:
-        self.write(Text(text, style=styled(self, "dim")))
+        self.put(Text(text, style=styled(self, "dim")))
         self._scroll_now()
 
 
