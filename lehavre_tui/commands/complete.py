@@ -334,10 +334,42 @@ def complete_step(prefix: str, state: GameState, extra_verbs: tuple[str, ...] = 
             position -= 1
     typed = tokens[position] if position < len(tokens) else ""
     head = " ".join(words[: joined[position][1]]) if position < len(joined) else " ".join(words)
-    choices = _choices(state, fitting, position, typed, head)
+    free = _any_order(state, lang, tokens, position, typed)
+    choices = free if free is not None else _choices(state, fitting, position, typed, head)
     if into:  # the line as typed, with its 'do'
         choices = [replace(c, line=_with_word(c.line, 1, into)) for c in choices]
     return Step(position, typed, tuple(choices))
+
+
+# Buildings that give goods of different kinds, one of each, as many kinds as the player may
+# take: the engine takes any of them, alone or together, in any order (effects/standard.py
+# marketplace, effects/special.py town_square), while legal_actions lists a sample of whole
+# sets, each in one order.
+ANY_ORDER = ("marketplace", "town-square")
+
+
+def _any_order(state: GameState, lang: str, tokens: list[str], position: int, typed: str) -> list[Choice] | None:
+    """The goods still to choose at an ANY_ORDER building (None: not at one of them): every
+    kind its moves name, less those typed, while fewer kinds are named than may be taken."""
+    if position < 2 or verb_of(tokens[0]) != "enter":
+        return None
+    lines = [ln for ln in _lines(state, lang) if len(ln[0]) > 2 and _fits_line(tokens[:2], ln)]
+    if not lines or len({en[1] for en, _s in lines}) != 1 or lines[0][0][1] not in ANY_ORDER:
+        return None
+    kinds: dict[str, str] = {}  # English word -> the word in the line's language
+    for en, shown in lines:
+        for i in range(2, len(en)):
+            kinds.setdefault(en[i], shown[i])
+    most = max(len(en) for en, _s in lines) - 2
+    named = [en for t in tokens[2:position] for en, shown in kinds.items() if _word_is(t, (en, shown), False)]
+    if len(named) >= most:
+        return []
+    before = " ".join([*lines[0][1][:2], *(kinds[en] for en in named)])  # in the command's own words
+    return [
+        Choice(f"{before} {shown}", shown, "", len(named) + 1 < most)
+        for en, shown in kinds.items()
+        if en not in named and (not typed or _word_fits(typed, (en, shown), False))
+    ]
 
 
 def _with_word(line: str, at: int, word: str) -> str:
