@@ -5,7 +5,8 @@
    same way (`python -m ...` in a pseudo-terminal of 160×48), alternately, several times
    each, and time each from the launch to its first frame on screen (the bare app's text; the
    table's top bar). The machine's load moves both alike, so the ratio of the medians is the
-   figure that says what the table costs. Goal: at most 1.5×.
+   figure that says what the table costs. Goal: at most 1.5×. The set-up screen (`lehavre`
+   alone) is launched in turn with them; its goal: at most 1.25×.
 2. Enter to the result: in the game, type commands and time from the Enter key to the output
    that shows the move's result. Goal: median at most 35 ms. The medians of the moves that
    redraw the table in place and of those that open or close a window are shown too.
@@ -80,6 +81,8 @@ class Program:
 
 BARE = Program("bare Textual app", [sys.executable, "-m", "benchmarks.bare_app"], "READY-BARE")
 GAME = Program("the table", [sys.executable, "-m", "lehavre_tui", *GAME_ARGS], "Round 1/8")
+SETUP = Program("the set-up screen", [sys.executable, "-m", "lehavre_tui"], "A new game")
+GOALS = {SETUP.label: 1.25}  # the table's goal: 1.5
 
 LAUNCH_ENV: dict[str, str] = {}  # the bytecode and card-data caches of this run (see main)
 
@@ -258,6 +261,7 @@ def run(args: argparse.Namespace, games: list[Program]) -> None:
     print("Bytecode: " + ("compiled where not cached" if args.no_bytecode_cache else "cached, as after a first run"))
     names = ", ".join(p.label for p in [BARE, *games])
     print(f"Pseudo-terminal {COLS}×{ROWS}, launch to first frame ({names} in turn, {args.launches} each):")
+    games = [*games, SETUP]
     times = first_frames([BARE, *games], args.launches)
     bare = times[BARE.label]
     print(f"    {BARE.label:<26} {spread(bare)}")
@@ -267,7 +271,7 @@ def run(args: argparse.Namespace, games: list[Program]) -> None:
         each = sorted(g / b for g, b in zip(mine, bare, strict=True))
         print(f"    {game.label:<26} {spread(mine)}")
         print(
-            f"    {'':<26} ratio of medians {ratio:.2f}× (goal <= 1.5×); "
+            f"    {'':<26} ratio of medians {ratio:.2f}× (goal <= {GOALS.get(game.label, 1.5)}×); "
             f"launch by launch {each[0]:.2f}× to {each[-1]:.2f}×, median {statistics.median(each):.2f}×"
         )
     if args.instructions:
@@ -281,7 +285,11 @@ def run(args: argparse.Namespace, games: list[Program]) -> None:
                 f"    instructions: bare {bare_n / 1e6:.0f} million, the table {game_n / 1e6:.0f} million: "
                 f"{game_n / bare_n:.2f}× (valgrind; the same on a quiet or a busy machine)"
             )
+    if args.games <= 0:
+        print(f"After: {load()}")
+        return
     print("Pseudo-terminal, Enter to the result on screen (goal: median <= 35 ms):")
+    games = [g for g in games if g is not SETUP]  # the script is typed at the table
     results: dict[str, list[tuple[str, float]]] = {g.label: [] for g in games}
     for _ in range(args.games):
         for game in games:

@@ -21,22 +21,20 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from .commands import CommandError, HelpRequested, building_id, parse
-from .engine.cards import content
 from .engine.errors import IllegalAction
 from .engine.message import Arg, Card, Count, Goods, Listing, Msg, MsgN
-from .engine.rules import apply, legal_actions
-from .engine.scoring import final_scores, winners
-from .engine.setup import Setup, new_game
-from .engine.state import GameState, Variant
 from .engine.words import plural
 from .progress import Bar
 from .series import EXIT_INTERRUPTED, Series, default_jobs, play_series
 from .text import LANGUAGES, N_, _, language_from_env, render, set_language
+
+# The engine's models and rules, and the commands, are imported where a script, a simulation
+# or a review needs them: `lehavre` alone opens the set-up screen without them.
+if TYPE_CHECKING:
+    from .engine.setup import Setup
+    from .engine.state import GameState, Variant
 
 EXIT_ERROR = 2
 MAX_ACTIONS = 100_000  # a random game longer than this is reported as unfinished
@@ -138,6 +136,9 @@ def _int(value: str, key: str, n: int) -> int:
 
 
 def _names(value: str, n: int, special: bool) -> list[str]:
+    from .commands import CommandError, building_id
+    from .engine.cards import content
+
     out = []
     for word in value.replace(",", " ").split():
         try:
@@ -169,6 +170,10 @@ def _yes_no(value: str, key: str, n: int) -> bool:
 
 
 def _setup(header: dict[str, tuple[int, str]]) -> Setup:
+    from pydantic import ValidationError
+
+    from .engine.setup import Setup
+
     if "players" not in header:
         raise ScriptError(Msg("The script's header must say how many players, e.g. 'players: 3'."))
     data: dict[str, Any] = {}
@@ -236,6 +241,8 @@ def read_script(text: str) -> Script:
 
 
 def _start(setup: Setup) -> GameState:
+    from .engine.setup import new_game
+
     try:
         return new_game(setup)
     except IllegalAction as exc:
@@ -245,6 +252,9 @@ def _start(setup: Setup) -> GameState:
 def _play(script: Script, out: list[str]) -> GameState:
     """Apply every command; log lines go to `out`, in the reader's language. ScriptError
     names the failing line."""
+    from .commands import CommandError, HelpRequested, parse
+    from .engine.rules import apply
+
     state = _start(script.setup)
     out.extend(render(e) for e in state.events)
     for n, command in script.commands:
@@ -281,6 +291,9 @@ def _listing(items: Sequence[Arg]) -> Arg:
 def summary(state: GameState) -> list[str]:
     """Round, phase, and each player's holdings; scores once the game is over (in the
     reader's language)."""
+    from .engine.cards import content
+    from .engine.scoring import final_scores, winners
+
     c = content()
     if state.phase == "over":
         head = Msg("The game is over after {rounds} rounds.", rounds=state.rounds_total)
@@ -323,6 +336,8 @@ def summary(state: GameState) -> list[str]:
 
 
 def result_json(state: GameState) -> dict[str, Any]:
+    from .engine.scoring import final_scores, winners
+
     over = state.phase == "over"
     return {
         "state": state.model_dump(mode="json"),
@@ -358,6 +373,10 @@ def _run(args: argparse.Namespace) -> int:
 
 def simulate_game(players: int, variant: Variant, seed: int) -> dict[str, Any]:
     """One game of uniformly random legal moves; `random.Random(seed)` picks them."""
+    from .engine.rules import apply, legal_actions
+    from .engine.scoring import final_scores, winners
+    from .engine.setup import Setup, new_game
+
     rng = random.Random(seed)
     started = time.perf_counter()
     state = new_game(Setup(players=players, variant=variant, seed=seed))

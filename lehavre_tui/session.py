@@ -6,7 +6,6 @@ through the engine's `apply`, and a refused move leaves everything as it was.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -19,23 +18,12 @@ from .engine.save import SaveError, dump_save, load_save, read_seats
 from .engine.scoring import Score, final_scores, winners
 from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
+from .places import autosave_path
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
 from .seats import BOT_KINDS, SHOWN_KINDS
 from .text import language, render
 
 __all__ = ["Session", "SaveError", "SeatsError", "LogLine", "autosave_path"]
-
-
-def autosave_path() -> Path:
-    """Where the running game is saved after every move (the user's data directory)."""
-    env = os.environ.get("LEHAVRE_DATA")
-    if env:
-        base = Path(env)
-    else:
-        from platformdirs import user_data_dir
-
-        base = Path(user_data_dir("lehavre_tui", appauthor=False))
-    return base / "autosave.json"
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine.message import Msg
-from .session import autosave_path
+from .places import autosave_path
 from .text import LANGUAGES
 
 FILE_NAME = "settings.json"

@@ -16,13 +16,12 @@ from .cards import Content, content
 from .errors import IllegalAction
 from .goods import Good
 from .message import Arg, Card, Listing, Msg, MsgN
+from .players import DEFAULT_NAMES, MAX_PLAYERS
 from .state import OFFER_SPACES, TOWN, GameState, PlayerState, Variant, empty_ship_stacks
 
-MAX_PLAYERS = 5
 SPECIALS_DEALT = 6
 SOLO_REMOVED_SPECIALS = ("zoo", "harbour_watch")
 START_BUILDINGS = ("building_firm_1", "building_firm_2", "construction_firm")
-DEFAULT_NAMES = ("Anna", "Ben", "Clara", "David", "Eva")
 
 
 class Setup(BaseModel):

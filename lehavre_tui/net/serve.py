@@ -264,7 +264,7 @@ def welcome_lines(
     host: Host, args: argparse.Namespace, ssh_port: int, web_port: int | None, fingerprint: str, keys: Path
 ) -> list[str]:
     where = args.listen if args.listen not in ("0.0.0.0", "::") else "THIS-MACHINE"
-    from ..tui.view import bot_label
+    from ..tui.seat_names import bot_label
 
     n = len(host.tables)
     lines = [

@@ -20,10 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..commands import CommandError, HelpRequested, table_word_of
 from ..engine.errors import IllegalAction
 from ..engine.message import Msg
-from ..session import autosave_path
+from ..places import autosave_path
 from ..settings import Settings, read_settings, save_settings, table_language
 from ..table import NotAtThisTable, Table
 from ..text import N_, _, render, set_language
@@ -31,7 +30,7 @@ from ..text import language as current_language
 from .garbage import QUIET, GarbageAtRest
 from .glyphs import Glyphs, glyphs_for
 from .palette import MovesProvider, palette_placeholder, system_commands
-from .view import bot_label
+from .seat_names import bot_label
 
 if TYPE_CHECKING:
     from .hosted import Visit
@@ -225,6 +224,8 @@ class LeHavreApp(App[None]):
     # --- playing --------------------------------------------------------------------------
     def play(self, text: str) -> str | None:
         """Play a typed command. Returns the refusal sentence, or None when it was played."""
+        from ..commands import CommandError, HelpRequested  # with the game: the set-up opens without them
+
         text = text.strip()
         s = self.session
         if s is None:
@@ -255,6 +256,8 @@ class LeHavreApp(App[None]):
 
     def _local(self, text: str) -> str | None:
         """Words the table understands itself; '' when handled, None when not one of them."""
+        from ..commands import table_word_of
+
         words = text.split(maxsplit=1)
         if not words:
             return None
@@ -287,7 +290,7 @@ class LeHavreApp(App[None]):
         if verb == "scores" and not rest:
             return self._scores()
         if verb == "show":
-            from ..commands import building_id
+            from ..commands import CommandError, building_id
 
             try:
                 self.action_show_card(building_id(rest))

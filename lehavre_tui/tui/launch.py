@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..engine.message import Listing, Msg, MsgN
 from ..seats import BOT_KINDS, SHOWN_KINDS
 from ..text import N_, _, render
+
+if TYPE_CHECKING:
+    from ..table import Table
 
 EXIT_ERROR = 2
 SEAT_KINDS = ("human", *BOT_KINDS)  # accepted by --seats
@@ -79,8 +80,8 @@ def _error(exc: Exception) -> Msg | str:
 
 def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Open the game the arguments ask for; 2 with one sentence when that is not possible."""
-    from ..engine.setup import Setup
-    from ..session import SaveError, Session, autosave_path
+    # the engine is imported for a game only: `lehavre` alone opens the set-up screen without it
+    from ..places import autosave_path
 
     ascii = True if getattr(args, "ascii", False) or getattr(args, "ascii_here", False) else None
     from ..plain import wants_plain
@@ -88,7 +89,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     asked = getattr(args, "plain", False) or getattr(args, "plain_here", False)
     plain = wants_plain(asked)
     resumed = False
-    session: Session | None
+    session: Table | None
     budget = getattr(args, "budget", None)
     pace = getattr(args, "pace", 0.6)
     if budget is not None:  # (the bots are imported only for a game that has them)
@@ -117,6 +118,11 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                          "{players} players need {players} seats in --seats, not {given}.",
                          "players", players=players, given=len(seats))
                 )  # fmt: skip
+        from pydantic import ValidationError
+
+        from ..engine.setup import Setup
+        from ..session import Session
+
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         seed = args.seed
         if seed is None:
@@ -134,6 +140,8 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         session = TutorialSession.start()
     elif args.command == "load":
+        from ..session import SaveError, Session
+
         try:
             session = Session.load(Path(args.file), autosave=autosave_path())
         except SaveError as exc:
@@ -143,6 +151,8 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         path = autosave_path()
         if not path.exists():
             return _fail(Msg("There is no autosaved game yet ({path}); start one with 'lehavre new'.", path=str(path)))
+        from ..session import SaveError, Session
+
         try:
             session = Session.load(path, autosave=path)
         except SaveError as exc:

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, cast
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from ..commands import complete
-from ..commands.words import shown_verb
 from ..text import N_, _, language
 
 if TYPE_CHECKING:
@@ -43,6 +41,9 @@ class MovesProvider(Provider):
     """The command palette offers the same moves as the command bar."""
 
     def _lines(self) -> list[str]:
+        from ..commands import complete  # with the game: the set-up opens without them
+        from ..commands.words import shown_verb
+
         app = cast("LeHavreApp", self.app)
         if app.session is None:
             return []

@@ -97,36 +97,6 @@ def text_of(card_id: str) -> str:
     return card_text(card_id)
 
 
-def bot_label(player: str, kind: str) -> str:
-    """'Ben (expert bot)': a seat played by a bot."""
-    labels = {
-        "random": N_("{player} (random bot)"),
-        "easy": N_("{player} (easy bot)"),
-        "medium": N_("{player} (medium bot)"),
-        "hard": N_("{player} (hard bot)"),
-        "expert": N_("{player} (expert bot)"),
-        "heuristic": N_("{player} (heuristic bot)"),  # saves from before the levels
-        "search": N_("{player} (search bot)"),
-    }
-    template = labels.get(kind)
-    return player if template is None else _(template).format(player=player)
-
-
-def seat_kind_name(kind: str) -> str:
-    """Who plays a seat, for the set-up screen's choice: 'human', 'expert bot'."""
-    names = {
-        "human": N_("human"),
-        "random": N_("random bot"),
-        "easy": N_("easy bot"),
-        "medium": N_("medium bot"),
-        "hard": N_("hard bot"),
-        "expert": N_("expert bot"),
-        "heuristic": N_("heuristic bot"),
-        "search": N_("search bot"),
-    }
-    return _(names[kind])
-
-
 def template_of(event: Msg | str) -> str:
     """The English template of a log line (or the line itself when it is plain words), to
     tell what kind of line it is whatever the reader's language."""

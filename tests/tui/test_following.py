@@ -4,6 +4,8 @@ the whole log, bots marked in every seat list, the handoff's typing, the set-up'
 from __future__ import annotations
 
 import io
+import os
+from pathlib import Path
 
 import pytest
 
@@ -202,3 +204,38 @@ async def test_the_log_wraps_again_on_resize_and_keeps_the_newest_line_in_view()
         assert log.scroll_y == log.max_scroll_y  # the newest line in view
         newest = log.lines[-1].text.strip()
         assert newest and newest in widget_text(log)
+
+
+LIGHT_ENGINE = ("errors", "goods", "message", "players", "words")  # plain words and numbers, no pydantic
+SETUP_IMPORTS = """
+import asyncio, sys
+from lehavre_tui.cli import build_parser  # the command line's way in
+from lehavre_tui.tui.app import LeHavreApp
+
+async def opened() -> None:
+    app = LeHavreApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SetupScreen", app.screen
+
+build_parser()
+asyncio.run(opened())
+print(" ".join(sorted(m for m in sys.modules if m.startswith(("lehavre_tui", "pydantic")))))
+"""
+
+
+def test_the_set_up_screen_opens_without_the_engine(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LEHAVRE_DATA": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", SETUP_IMPORTS], env=env, capture_output=True, text=True, check=True)
+    modules = done.stdout.split()
+    assert "lehavre_tui.tui.screens.setup" in modules
+    engine = [m for m in modules if m.startswith("lehavre_tui.engine.") and m.split(".")[2] not in LIGHT_ENGINE]
+    assert engine == []
+    others = [m for m in modules if m.split(".")[0] == "pydantic" or m.startswith(HEAVY)]
+    assert others == []
+
+
+HEAVY = ("lehavre_tui.session", "lehavre_tui.commands", "lehavre_tui.bots", "lehavre_tui.tui.view")

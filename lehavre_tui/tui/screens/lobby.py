@@ -20,7 +20,7 @@ from ...engine.setup import MAX_PLAYERS
 from ...net.protocol import TableInfo
 from ...seats import LEVELS
 from ...text import LANGUAGES, N_, _, language_name, ngettext, pgettext
-from ..view import bot_label, seat_kind_name
+from ..seat_names import bot_label, seat_kind_name
 from .common import Keys, Plain, TooSmall
 
 if TYPE_CHECKING:

@@ -1,11 +1,15 @@
-"""Setting up a game: 1–5 players with names, full or short game, a seed; or continue."""
+"""Setting up a game: 1–5 players with names, full or short game, a seed; or continue.
+
+The screen shows no game, so it opens without the engine's models and rules (nor pydantic):
+they are imported when a game is started, and the autosaved game is read for its summary
+once the screen is on view (tests/tui/test_following.py keeps it so).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from pydantic import ValidationError
 from textual import events, on
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -13,16 +17,17 @@ from textual.screen import Screen
 from textual.style import Style as VisualStyle
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
-from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
+from ...engine.players import DEFAULT_NAMES, MAX_PLAYERS
+from ...places import autosave_path
 from ...seats import LEVELS
-from ...session import SaveError, Session, autosave_path
 from ...text import LANGUAGES, N_, _, language, language_name
-from ..view import seat_kind_name
+from ..seat_names import seat_kind_name
 from .common import Keys, Plain, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
+    from ...engine.setup import Setup
     from ..app import LeHavreApp
 
 TITLE = "L E   H A V R E"
@@ -33,6 +38,8 @@ SEAT_KINDS = ("human", *LEVELS)  # the set-up offers the levels; saves and --sea
 
 def autosave_summary() -> str | None:
     """'round 3 of 8, Anna, Ben' for the autosaved game, or None when there is none."""
+    from ...session import SaveError, Session
+
     path = autosave_path()
     if not path.exists():
         return None
@@ -74,7 +81,8 @@ class Choice(RadioButton):
 class SetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
-        self.saved = autosave_summary()
+        self.saved: str | None = None  # the autosaved game's summary, read once the screen is drawn
+        self.has_save = autosave_path().exists()
         self.form = Form()
 
     @property
@@ -120,24 +128,28 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Start"), id="start", variant="primary")
                 yield Button(_("Tutorial"), id="tutorial")
-                yield Button(_("Continue"), id="continue", disabled=self.saved is None)
+                yield Button(_("Continue"), id="continue", disabled=not self.has_save)
                 yield Button(_("Quit"), id="quit")
         yield Keys()
 
     def _saved_line(self) -> str:
         if self.saved is None:
-            return _("No saved game yet.")
+            return "" if self.has_save else _("No saved game yet.")
         return _("Saved game: {game}.").format(game=self.saved)
 
     def refresh_saved(self) -> None:
         """The autosaved game may have changed while this screen was covered."""
         self.saved = autosave_summary()
+        self.has_save = self.saved is not None
         self.query_one("#saved", Plain).update(self._saved_line())
+        self.query_one("#continue", Button).disabled = not self.has_save
         self.query_one("#continue", Button).disabled = self.saved is None
 
     def on_mount(self) -> None:
         self._arrange()
         self.query_one("#start", Button).focus()
+        if self.has_save:
+            self.call_after_refresh(self.refresh_saved)
 
     def _arrange(self) -> None:
         """The rows of the players chosen, the fields for the terminal's height."""
@@ -191,6 +203,7 @@ class SetupScreen(Screen[None]):
             seed=self.query_one("#seed", Input).value,
         )
         self.saved = autosave_summary()
+        self.has_save = self.saved is not None
         await self.recompose()
         self._arrange()
         self.query_one("#language", RadioSet).focus()
@@ -200,6 +213,8 @@ class SetupScreen(Screen[None]):
         return [str(self.query_one(f"#seat-{i}", Select).value) for i in range(self._players())]
 
     def setup(self) -> Setup:
+        from ...engine.setup import Setup
+
         n = self._players()
         names = [self.query_one(f"#name-{i}", Input).value.strip() or DEFAULT_NAMES[i] for i in range(n)]
         variant = "short" if self.query_one("#variant-short", RadioButton).value else "full"
@@ -213,6 +228,10 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
+        from pydantic import ValidationError
+
+        from ...session import Session
+
         try:
             setup = self.setup()
         except ValidationError as exc:
@@ -226,6 +245,8 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#continue")
     def resume(self) -> None:
+        from ...session import SaveError, Session
+
         try:
             session = Session.load(autosave_path(), autosave=autosave_path())
         except SaveError as exc:

@@ -13,7 +13,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import RichLog
 
-from ..view import bot_label, template_of
+from ..seat_names import bot_label
+from ..view import template_of
 from .base import seat_style, styled
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ from ...engine.scoring import score
 from ...engine.state import GameState
 from ...text import NP_, _, pgettext, render
 from ..glyphs import Glyphs
-from ..view import TYPE_WORDS, bot_label, card, escape, food_view, good_label, kind_tag, name, type_short
+from ..seat_names import bot_label
+from ..view import TYPE_WORDS, card, escape, food_view, good_label, kind_tag, name, type_short
 from .base import ByWidth, TableWidget, card_action, fill_action, link
 
 # A ship's kind before its name on a player's board: "wooden Appoline".
