@@ -133,7 +133,7 @@ async def test_typed_payment_is_what_is_paid() -> None:
         assert (after.francs, after.goods[Good.FISH]) == (francs - 3, fish)
 
 
-async def test_enter_alone_pays_nothing() -> None:
+async def test_enter_alone_is_refused_saying_what_paying_nothing_would_mean() -> None:
     app, s = feeding_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -143,7 +143,9 @@ async def test_enter_alone_pays_nothing() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert s.state.model_dump() == before
-        assert "Type what to pay" in str(screen.query_one("#feeding-error").render())
+        said = str(screen.query_one("#feeding-error").render())
+        assert "Paying nothing would leave all 3 food unpaid" in said
+        assert "loans cover only food you cannot pay otherwise" in said
         # a refused payment stays in the box, nothing paid
         await keys(pilot, "fish=1")
         assert s.state.model_dump() == before
