@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from lehavre_tui.tui.app import LeHavreApp
 
@@ -146,9 +147,13 @@ async def test_the_whole_log_in_a_window_and_a_word_found_in_it() -> None:
         refusal = next(t for t in written if "bakhouse" in t)
         assert "…" not in refusal and "Did you mean bakehouse?" in refusal  # the whole sentence
         view.scroll_home(animate=False, immediate=True)
-        await pilot.press("/")
-        assert window.query_one("#log-find", Input).has_focus
-        await pilot.press(*"clay", "enter")
+        window.post_message(events.Key("slash", "/"))  # typed at once, as a terminal sends them
+        for letter in "clay":
+            window.post_message(events.Key(letter, letter))
+        await pilot.pause()
+        assert app.screen is window and window.query_one("#log-find", Input).has_focus
+        assert window.query_one("#log-find", Input).value == "clay"
+        await pilot.press("enter")
         await pilot.pause()
         said = widget_text(window.query_one("#log-found"))
         assert "of" in said and "'clay'" in said

@@ -48,6 +48,7 @@ class LogWindow(ReadingWindow):
         self.empty = empty  # said when there are no lines
         self.found: list[int] = []  # the lines that hold the word looked for
         self.at = -1  # the one in view
+        self.finding = False  # '/' was typed: the keys are the word looked for
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -69,8 +70,13 @@ class LogWindow(ReadingWindow):
     def on_key(self, event: events.Key) -> None:
         """'/' finds a word; another letter closes the window and goes on in the command bar
         (ReadingWindow's handler, next in line)."""
-        if self.query_one("#log-find").has_focus:
+        box = self.query_one("#log-find", Input)
+        if self.finding:
             event.prevent_default()  # a word being typed
+            if not box.has_focus and event.is_printable and event.character:
+                # typed on at once after '/', before the finder had the keyboard
+                event.stop()
+                box.insert_text_at_cursor(event.character)
         elif event.character == "/":
             event.stop()
             event.prevent_default()
@@ -80,10 +86,12 @@ class LogWindow(ReadingWindow):
         box = self.query_one("#log-find", Input)
         box.display = True
         box.focus()
+        self.finding = True
 
     def action_close(self) -> None:
         box = self.query_one("#log-find", Input)
-        if box.has_focus:  # Esc while finding: back to reading
+        if self.finding:  # Esc while finding: back to reading
+            self.finding = False
             box.display = False
             self.query_one(LogView).focus()
             return
