@@ -365,6 +365,7 @@ async def test_continue_the_autosaved_game() -> None:
     s.command("take wood")
     app = LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # the saved game is read once the screen is drawn
         continue_button = app.screen.query_one("#continue", Button)
         assert not continue_button.disabled
         assert "round 1 of 8" in widget_text(app.screen.query_one("#saved"))
@@ -438,6 +439,10 @@ async def test_odd_input_is_explained_never_crashes(tmp_path: Path) -> None:
         before = s.state.model_dump()
         for line in lines:
             await type_command(app, pilot, line)
+            if isinstance(app.screen, HelpScreen):  # 'help [' is answered in the help window
+                assert line.startswith("help")
+                app.screen.dismiss()
+                await pilot.pause()
             assert app.table is not None and isinstance(app.screen, TableScreen)
         assert s.state.model_dump() == before
         assert "could not be saved" in log_text(app)
