@@ -307,7 +307,7 @@ SCREENS: dict[str, Screen] = {
 # name and its author's, and words the two languages share with English (add such a word here
 # when a translation really is the same word).
 SAME_WORDS: set[str] = {
-    "esc", "tab", "ctrl", "enter", "backspace", "le", "havre", "lehavre", "uwe", "rosenberg",
+    "esc", "tab", "ctrl", "enter", "backspace", "pgup", "pgdn", "le", "havre", "lehavre", "uwe", "rosenberg",
     "start", "panel", "symbol", "bonus", "solo", "spec",  # Polish or Czech words too
     "svg",  # a file format's name (the palette's screenshot entry)
     "gra",  # the table behind the help window: words cut at the window's edge in both languages
