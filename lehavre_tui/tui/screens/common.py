@@ -48,7 +48,7 @@ class Keys(Footer):
     never from a layout still to come: the same keys, language and width always give the same
     footer, however the screen's refreshes fall."""
 
-    SPARE = ("since", "whole_log", "save", "undo", "cards", "pause", "next_board")  # in the order they give way
+    SPARE = ("save", "undo", "cards", "pause", "next_board")  # in the order they give way
     _shown: object = None  # the keys composed last, in their language
 
     def bindings_changed(self, screen: Screen[object]) -> None:

@@ -54,8 +54,9 @@ def is_wide(width: int, height: int) -> bool:
 class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "next_board", N_("Next board")),
-        Binding("f8", "whole_log", N_("Log")),
-        Binding("f9", "since", N_("Since my turn")),
+        # (not in the footer, which has no room for them at 80 columns: F1 lists them)
+        Binding("f8", "whole_log", N_("Log"), show=False),
+        Binding("f9", "since", N_("Since my turn"), show=False),
         Binding("escape", "focus_command", N_("Command bar"), show=False),
         # the log takes the keyboard to be read; its own keys page it from then on
         Binding("pageup", "read_log('page_up')", N_("Read the log"), show=False),
