@@ -101,7 +101,9 @@ class HandoffScreen(ModalScreen[None]):
         button = self.query_one("#handoff-go", Button)
         button.label = _("{player} is at the keyboard: play (Enter)").format(player=escape(name))
         button.focus()
-        self.query_one("#handoff-typed", Plain).update("")
+        typed = self.query_one("#handoff-typed", Plain)
+        typed.update("")
+        typed.display = False  # takes a line only when there is something to say
         self.query_one("#handoff-lines").scroll_end(animate=False)
 
     def on_key(self, event: events.Key) -> None:
@@ -113,7 +115,9 @@ class HandoffScreen(ModalScreen[None]):
         event.stop()
         event.prevent_default()
         name = self.game.session.state.players[self.seat].name if self.game.session else ""
-        self.query_one("#handoff-typed", Plain).update(
+        typed = self.query_one("#handoff-typed", Plain)
+        typed.display = True
+        typed.update(
             _("Nothing typed here is played: {player}'s turn starts with Enter; then type in the command bar.").format(
                 player=name
             )

@@ -73,6 +73,8 @@ class WrappedLog(RichLog):
             self.texts.append(text)
             self.write(text, scroll_end=False)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
+        # and once laid out again: a scroll bar that comes or goes changes the height to scroll
+        self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
 
 
 class GameLog(WrappedLog):
