@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING, Any
 from .engine.errors import IllegalAction
 from .engine.message import Arg, Card, Count, Goods, Listing, Msg, MsgN
 from .engine.words import plural
-from .progress import Bar
-from .series import EXIT_INTERRUPTED, Series, default_jobs, play_series
 from .text import LANGUAGES, N_, _, language_from_env, render, set_language
 
 # The engine's models and rules, and the commands, are imported where a script, a simulation
@@ -35,6 +33,7 @@ from .text import LANGUAGES, N_, _, language_from_env, render, set_language
 if TYPE_CHECKING:
     from .engine.setup import Setup
     from .engine.state import GameState, Variant
+    from .series import Series
 
 EXIT_ERROR = 2
 MAX_ACTIONS = 100_000  # a random game longer than this is reported as unfinished
@@ -410,6 +409,8 @@ def _win_shares(wins: Mapping[str, float], games: Mapping[str, int] | int) -> st
 
 def _stopped(series: Series[Any]) -> int:
     """After Ctrl+C: say how far the series got (the finished games' results are printed)."""
+    from .series import EXIT_INTERRUPTED
+
     print(
         render(Msg(
             "Stopped by Ctrl+C: {done} of {total} games were finished; the results are theirs.",
@@ -423,7 +424,9 @@ def _stopped(series: Series[Any]) -> int:
 def _tournament(args: argparse.Namespace, variant: Variant) -> int:
     """Bots against each other, seats rotating from game to game; statistics per kind."""
     from .bots.tournament import KINDS, GameResult, KindStats, count_game, play_game, seating
+    from .progress import Bar
     from .seats import SHOWN_KINDS
+    from .series import play_series
 
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
     bad = [k for k in kinds if k not in KINDS]
@@ -483,6 +486,7 @@ def _review(args: argparse.Namespace) -> int:
     """The costliest moves of a saved game; the save is only read."""
     from .bots.review import PLAYOUTS, review_game, review_text, reviewed_seats
     from .engine.save import SaveError, load_save, read_seats
+    from .progress import Bar
     from .save_files import read_save_file
 
     playouts = PLAYOUTS if args.playouts is None else args.playouts
@@ -508,6 +512,8 @@ def _review(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from .bots.tournament import search_options_error
+    from .progress import Bar
+    from .series import default_jobs, play_series
 
     variant_: Variant = "short" if args.short else "full"
     if args.games < 1:
@@ -667,6 +673,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return {"run": _run, "simulate": _simulate, "review": _review}[args.command](args)
         except KeyboardInterrupt:  # a simulation keeps its finished games itself (see _stopped)
+            from .series import EXIT_INTERRUPTED
+
             print(render(Msg("Stopped by Ctrl+C.")), file=sys.stderr)
             return EXIT_INTERRUPTED
     if args.command == "host":
