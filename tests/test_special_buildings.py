@@ -303,7 +303,7 @@ def test_furriery_hides_to_bread_and_leather_for_francs() -> None:
 
 def test_furriery_refusals() -> None:
     refused(table("furriery", francs=1, leather=3), "furriery", "at most 2 leather", goods={"leather": 3})
-    refused(table("furriery", francs=1, hides=1), "furriery", "You have 1 hides, not 2", goods={"hides": 2})
+    refused(table("furriery", francs=1, hides=1), "furriery", "You have 1 hide, not 2", goods={"hides": 2})
     refused(table("furriery", francs=1, wood=3), "furriery", "you have neither")
     refused(table("furriery", francs=1, hides=2), "furriery", "'hides=0' is not something", goods={"hides": 0})
     refused(table("furriery", francs=1, hides=2, wood=1), "furriery", "not 1 wood", goods={"wood": 1})
