@@ -21,6 +21,7 @@ from .engine.setup import Setup, complete_setup, new_game
 from .engine.state import GameState
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
 from .seats import BOT_KINDS, SHOWN_KINDS
+from .table import LogLine, NotAtThisTable
 from .text import language, render
 
 __all__ = ["Session", "SaveError", "SeatsError", "LogLine", "autosave_path"]
@@ -36,18 +37,6 @@ def autosave_path() -> Path:
 
         base = Path(user_data_dir("lehavre_tui", appauthor=False))
     return base / "autosave.json"
-
-
-@dataclass(frozen=True)
-class LogLine:
-    event: Msg | str  # what happened, as the engine says it (a str: words of the session's own)
-    move: int  # index of the move that produced it (0: the set-up)
-    seat: int  # who was acting
-
-    @property
-    def text(self) -> str:
-        """The line in the reader's language."""
-        return render(self.event)
 
 
 @dataclass
@@ -288,8 +277,6 @@ class Session:
         return False  # everybody is at this keyboard
 
     def say(self, text: str) -> None:
-        from .table import NotAtThisTable
-
         raise NotAtThisTable(Msg("Everybody plays at this keyboard: 'say' talks to a hosted table (lehavre host)."))
 
     def scores(self) -> list[Score]:
@@ -297,8 +284,6 @@ class Session:
 
     def winners(self) -> list[int]:
         return winners(self.state)
-
-
 
 
 class SeatsError(ValueError):

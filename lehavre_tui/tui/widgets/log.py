@@ -14,7 +14,7 @@ from ..view import bot_label, template_of
 from .base import seat_style, styled
 
 if TYPE_CHECKING:
-    from ...session import LogLine
+    from ...table import LogLine
     from ..app import LeHavreApp
 
 # Lines that mark a stage of the game (drawn strong), by the start of their English template.
