@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import random
 import sys
 import time
@@ -25,6 +24,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .command_line import LanguageError, add_language_option, argv_language, resolve_language
 from .commands import CommandError, HelpRequested, building_id, parse
 from .engine.cards import content
 from .engine.errors import IllegalAction
@@ -36,7 +36,7 @@ from .engine.state import GameState, Variant
 from .engine.words import plural
 from .progress import Bar
 from .series import EXIT_INTERRUPTED, Series, default_jobs, play_series
-from .text import LANGUAGES, N_, _, language_from_env, render, set_language
+from .text import N_, _, render, set_language
 
 EXIT_ERROR = 2
 MAX_ACTIONS = 100_000  # a random game longer than this is reported as unfinished
@@ -49,65 +49,6 @@ class ScriptError(Exception):
     def __init__(self, msg: Msg | str) -> None:
         self.msg: Msg | str = msg
         super().__init__(str(msg))
-
-
-# --- the reader's language ------------------------------------------------------------------------
-
-
-class LanguageError(ValueError):
-    """A --lang that is not a language of the game; the message says which are."""
-
-
-def resolve_language(arg: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The language to read in: `--lang` when given ('pl', 'PL', 'pl_PL.UTF-8'), else the
-    environment's (LC_ALL, LC_MESSAGES, LANG), else English. LanguageError for a --lang
-    that is not one of the game's."""
-    return requested_language(arg, environ) or "en"
-
-
-def requested_language(arg: str | None, environ: Mapping[str, str] | None = None) -> str | None:
-    """The language `--lang` or else the environment asks for; None when neither names one of
-    the game's (then a saved choice may decide). LanguageError for a bad --lang."""
-    env = os.environ if environ is None else environ
-    if arg is None:
-        for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-            if env.get(var):
-                lang = language_from_env({var: env[var]})
-                return lang if _code(env[var]) == lang else None
-        return None
-    if _code(arg) in LANGUAGES:
-        return _code(arg)
-    raise LanguageError(
-        render(Msg("'{language}' is not a language of the game; choose --lang en, pl or cs.", language=arg))
-    )
-
-
-def _code(value: str) -> str:
-    """'pl_PL.UTF-8' -> 'pl', 'CS' -> 'cs'."""
-    return value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-
-
-def _argv_language(argv: Sequence[str]) -> str | None:
-    """The --lang given on a command line, looked at before the parser is built (its help
-    texts are in the reader's language)."""
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        if word == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if word.startswith("--lang="):
-            return word.split("=", 1)[1]
-    return None
-
-
-def add_language_option(parser: argparse.ArgumentParser, top: bool = False) -> None:
-    """`--lang en|pl|cs` on a command (on a subcommand it does not hide one given before it)."""
-    parser.add_argument(
-        "--lang",
-        default=None if top else argparse.SUPPRESS,
-        metavar="en|pl|cs",
-        help=_("the language to read in: en, pl or cs (default: from LC_ALL, LC_MESSAGES, LANG)"),
-    )
 
 
 # --- scripts ------------------------------------------------------------------------------------
@@ -630,7 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     set_language(resolve_language(None))  # the environment's: also for a word on a bad --lang
     try:  # the help texts are read in the language asked for: known before parsing
-        set_language(resolve_language(_argv_language(words)))
+        set_language(resolve_language(argv_language(words)))
     except LanguageError as exc:
         return _fail(str(exc))
     parser = build_parser()
