@@ -23,33 +23,41 @@ from textual.screen import Screen
 from ..commands import CommandError, HelpRequested, table_word_of
 from ..engine.errors import IllegalAction
 from ..engine.message import Msg
-from ..session import autosave_path
 from ..settings import Settings, read_settings, save_settings, table_language
 from ..table import NotAtThisTable, Table
 from ..text import N_, _, render, set_language
 from ..text import language as current_language
+from .game import MIN_HEIGHT, MIN_WIDTH, Game, save_dir
 from .garbage import QUIET, GarbageAtRest
-from .glyphs import Glyphs, glyphs_for
+from .glyphs import glyphs_for
+from .messages import (
+    CardRequested,
+    CardsRequested,
+    CommandEntered,
+    CommandFilled,
+    GameChosen,
+    LanguageChosen,
+    LobbyChanged,
+    SetupRequested,
+    TypingPassed,
+    VisitLeft,
+    VisitMoved,
+    VisitRefused,
+    VisitSays,
+    VisitSeated,
+)
 from .palette import MovesProvider, palette_placeholder, system_commands
-from .view import bot_label
 
 if TYPE_CHECKING:
     from .hosted import Visit
     from .screens.table import TableScreen
 
-# The smallest terminal the game is drawn in: the default window of many terminals. Below
-# it every screen says so (TooSmall) instead of drawing a clipped table.
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
 HANDOFF = "handoff"  # the installed handoff window (`_maybe_hand_over`)
 
 
-def save_dir() -> Path:
-    """Saves made with ctrl+s go next to the autosave, in the user's data directory."""
-    return autosave_path().parent
-
-
 class LeHavreApp(App[None]):
+    """Le Havre at one terminal: the screens of a game, and where their messages meet the table."""
+
     CSS_PATH = "lehavre.tcss"
     TITLE = "Le Havre"
     COMMANDS = App.COMMANDS | {MovesProvider}
@@ -87,57 +95,63 @@ class LeHavreApp(App[None]):
         super().__init__()
         saved, self.settings_note = read_settings()
         set_language(table_language(language, saved, current_language()))
-        self.session = session
-        self.visit = visit  # a seat at a hosted table: the connection, the lobby
-        self.glyphs: Glyphs = glyphs_for(ascii)
+        self.game = Game(glyphs_for(ascii), table=session, visit=visit)  # handed down to every screen
         self.handoff = handoff  # show whose turn it is when the keyboard changes hands
         self.resumed = resumed  # a loaded game: greet the player to move
         self.saves = saves
-        self.history: list[str] = []  # commands typed, for up/down in the command bar
         self.bot_pace = bot_pace  # seconds between two bot moves, so people can follow them
         self.hint_budget = hint_budget  # seconds the search bot thinks about a hint
-        self.keyboard: int | None = None  # the seat of the person last at the keyboard
-        self.bot_busy = False  # a bot move is being chosen (in a thread) or is due
-        self.bots_paused = False  # F6: the bots wait (to watch a bots' game at one's own pace)
-        self.hint_busy = False
-        self.solo: tuple[int | None, list[tuple[str, int]]] | None = None  # this game's solo records
-        self._solo_session: Table | None = None
         self.garbage: GarbageAtRest | None = None  # the oldest garbage collected between moves
+
+    @property
+    def session(self) -> Table | None:
+        """The table being played, if any."""
+        return self.game.table
+
+    @property
+    def table(self) -> TableScreen | None:
+        """The table's screen in view (under any windows), if any."""
+        from .screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
 
     # --- screens --------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[None]:
         """The first screen: the table when a game is given, the lobby of a host, else the set-up."""
-        if self.visit is not None:
+        if self.game.visit is not None:
             from .screens.lobby import LobbyScreen
 
-            return LobbyScreen()
-        if self.session is None:
+            return LobbyScreen(self.game)
+        if self.game.table is None:
             from .screens.setup import SetupScreen
 
-            return SetupScreen()
+            return SetupScreen(self.game)
         return self._new_table()
 
     def _new_table(self) -> TableScreen:
         """The table for the session: the tutorial's has the lesson's panel."""
-        if self.session is not None and self.session.tutorial:
+        if self.game.table is not None and self.game.table.tutorial:
             from .screens.tutorial import TutorialTable
 
-            return TutorialTable()
+            return TutorialTable(self.game, self.play)
         from .screens.table import TableScreen
 
-        return TableScreen()
+        return TableScreen(self.game, self.play)
 
     def on_mount(self) -> None:
-        if self.glyphs.ascii:
+        if self.game.glyphs.ascii:
             self.add_class("-ascii")  # plain frames too (lehavre.tcss)
         if not gc.isenabled():  # paused for the launch (lehavre_tui/__main__.py)
             self.call_after_refresh(self.collect_garbage_again)
         if self.settings_note is not None:
             self.notify(render(self.settings_note), severity="warning", timeout=12)
-        if self.session is not None:
+        if self.game.table is not None:
             self.call_after_refresh(self.follow_game, None, None, self.resumed)
-        if self.visit is not None:
-            self.visit.start(self)
+        if self.game.visit is not None:
+            self.game.visit.start(self)
 
     def collect_garbage_again(self) -> None:
         """Once the first frame is drawn: what the launch made lasts as long as the program, so
@@ -156,27 +170,21 @@ class LeHavreApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if self.garbage is not None and isinstance(event, events.Key | events.MouseDown):
             self.garbage.touched()
+        visit = self.game.visit
         if (
             isinstance(event, events.Key)
-            and self.visit is not None
-            and self.visit.hold(event.key, event.character, event.is_printable)
+            and visit is not None
+            and visit.hold(event.key, event.character, event.is_printable)
         ):
             return
         await super().on_event(event)
 
-    def type_keys(self, keys: list[tuple[str, str | None]]) -> None:
-        """Keys typed again, as if pressed now (the keys a visit held on its way)."""
-        for key, character in keys:
-            self.post_message(events.Key(key, character))
-
     def start_game(self, session: Table, *, greet: bool = False) -> None:
-        """Set the table for a new or loaded game (from the set-up screen)."""
-        self.session = session
-        self.keyboard = None
-        self.solo = None
-        self._open_table(greet=greet)
-
-    def _open_table(self, *, greet: bool) -> None:
+        """Set the table for a new or loaded game (from the set-up screen, or a host's seat)."""
+        game = self.game
+        game.table = session
+        game.keyboard = None
+        game.solo = None
         if len(self.screen_stack) > 1:
             self.switch_screen(self._new_table())
         else:  # over the set-up screen the app started with
@@ -188,8 +196,8 @@ class LeHavreApp(App[None]):
         hosted table, back to the host's lobby."""
         from .screens.setup import SetupScreen
 
-        if self.visit is not None:
-            self.visit.leave_table()
+        if self.game.visit is not None:
+            self.game.visit.leave_table()
             return
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -197,11 +205,35 @@ class LeHavreApp(App[None]):
         if isinstance(base, SetupScreen):
             base.refresh_saved()
         else:  # the app started at a table, which stays below (`table` is the one on top)
-            self.push_screen(SetupScreen())
+            self.push_screen(SetupScreen(self.game))
 
-    async def choose_language(self, lang: str) -> None:
-        """The set-up screen's choice: everything is read in `lang` from now on (the screens
-        are drawn again in it), and the choice is remembered for the next games."""
+    # --- what the screens ask ---------------------------------------------------------------
+    def on_command_entered(self, message: CommandEntered) -> None:
+        from .screens.feeding import FeedingScreen
+
+        refused = self.play(message.text)
+        if refused is not None and isinstance(self.screen, FeedingScreen):
+            self.screen.refused(message.back, refused)
+
+    def on_command_filled(self, message: CommandFilled) -> None:
+        self.action_fill(message.text)
+
+    def on_card_requested(self, message: CardRequested) -> None:
+        self.action_show_card(message.card_id)
+
+    def on_cards_requested(self, _message: CardsRequested) -> None:
+        self.action_cards()
+
+    def on_game_chosen(self, message: GameChosen) -> None:
+        self.start_game(message.table, greet=message.greet)
+
+    def on_setup_requested(self, _message: SetupRequested) -> None:
+        self.show_setup()
+
+    async def on_language_chosen(self, message: LanguageChosen) -> None:
+        """Everything is read in the language chosen from now on (the screens are drawn again
+        in it), and the choice is remembered for the next games."""
+        lang = message.language
         if lang == current_language():
             return
         set_language(lang)
@@ -213,28 +245,76 @@ class LeHavreApp(App[None]):
             if callable(redraw):
                 await redraw()
 
-    @property
-    def table(self) -> TableScreen | None:
-        from .screens.table import TableScreen
+    def on_typing_passed(self, message: TypingPassed) -> None:
+        """Keys typed in a window to read: the windows to read close, and the text goes on
+        where typing is taken (the command bar, or the feeding window's payment)."""
+        from .screens.common import ReadingWindow
 
-        for screen in reversed(self.screen_stack):  # the one in view
-            if isinstance(screen, TableScreen):
-                return screen
-        return None
+        while isinstance(self.screen, ReadingWindow) and len(self.screen_stack) > 1:
+            self.pop_screen()
+        take = getattr(self.screen, "type", None)
+        if callable(take):
+            take(message.text)
+
+    # --- what a host says (hosted.py) -------------------------------------------------------
+    def on_visit_seated(self, message: VisitSeated) -> None:
+        self.start_game(message.table, greet=False)
+        note = message.note
+        if note is not None:
+            self.call_after_refresh(self._note, note)
+
+    def on_visit_moved(self, message: VisitMoved) -> None:
+        if self.game.table is message.table:
+            with contextlib.suppress(Exception):  # a screen being rearranged: the next update draws it
+                self.follow_game(*message.before)
+
+    def on_visit_says(self, message: VisitSays) -> None:
+        table = self.table
+        if message.warn:
+            self.refuse(message.text)
+        elif table is not None:
+            table.note(message.text)
+
+    def on_visit_refused(self, message: VisitRefused) -> None:
+        """A hosted table's answer to a command sent earlier: refused. It comes back into the
+        bar (or the feeding window's payment) to be corrected, as a refusal at once would."""
+        from .screens.feeding import FeedingScreen
+
+        top = self.screen
+        if isinstance(top, FeedingScreen):
+            top.refused_later(message.command, message.reason)
+        table = self.table
+        if table is not None:
+            table.refused_later(message.command, message.reason)
+
+    def on_visit_left(self, _message: VisitLeft) -> None:
+        from .screens.lobby import LobbyScreen
+
+        self.game.table = None
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+
+    def on_lobby_changed(self, _message: LobbyChanged) -> None:
+        from .screens.lobby import LobbyScreen
+
+        visit = self.game.visit
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen) and visit is not None:
+                screen.show(visit)
 
     # --- playing --------------------------------------------------------------------------
     def play(self, text: str) -> str | None:
         """Play a typed command. Returns the refusal sentence, or None when it was played."""
         text = text.strip()
-        s = self.session
+        s = self.game.table
         if s is None:
             return _("There is no game on the table.")
         local = self._local(text)
         if local is not None:
             return local or None
-        if s.is_bot_turn() or self.bot_busy:
-            who = self.seat_label(s.state.current)
-            if self.bots_paused and not self.bot_busy:
+        if s.is_bot_turn() or self.game.bot_busy:
+            who = self.game.seat_label(s.state.current)
+            if self.game.bots_paused and not self.game.bot_busy:
                 return self.refuse(
                     _("{player} is to play, but the bots are paused; F6 or 'pause' lets them play on.").format(
                         player=who
@@ -242,7 +322,7 @@ class LeHavreApp(App[None]):
                 )
             return self.refuse(_("{player} is playing; wait for your turn.").format(player=who))
         before = (s.state.current, s.state.phase)
-        self.keyboard = s.state.current
+        self.game.keyboard = s.state.current
         try:
             s.command(text)
         except HelpRequested as exc:
@@ -278,11 +358,11 @@ class LeHavreApp(App[None]):
             return self._pause()
         if verb == "say":
             return self._say(rest)
-        if verb == "lobby" and not rest and self.visit is not None:
-            self.visit.leave_table()
+        if verb == "lobby" and not rest and self.game.visit is not None:
+            self.game.visit.leave_table()
             return ""
-        if verb == "log" and not rest and self.visit is not None:
-            self.visit.read_log()
+        if verb == "log" and not rest and self.game.visit is not None:
+            self.game.visit.read_log()
             return ""
         if verb == "scores" and not rest:
             return self._scores()
@@ -297,7 +377,7 @@ class LeHavreApp(App[None]):
         return None
 
     def _say(self, text: str) -> str:
-        s = self.session
+        s = self.game.table
         if s is None:
             return ""
         if not text:
@@ -308,29 +388,17 @@ class LeHavreApp(App[None]):
             return self.refuse(render(exc.msg))
         return ""
 
-    def refused_later(self, text: str, reason: str) -> None:
-        """A hosted table's answer to a command sent earlier: refused. It comes back into the
-        bar (or the feeding window's payment) to be corrected, as a refusal at once would."""
-        from .screens.feeding import FeedingScreen
-
-        top = self.screen
-        if isinstance(top, FeedingScreen):
-            top.refused_later(text, reason)
-        table = self.table
-        if table is not None:
-            table.refused_later(text, reason)
-
     def _scores(self) -> str:
         """The final scores again, after looking at the table."""
         from .screens.scoring import ScoringScreen
 
-        s = self.session
+        s = self.game.table
         if s is None or not s.over:
             return self.refuse(
                 _("The final scores are shown when the game is over; the wealth so far is on each player's board.")
             )
         if not isinstance(self.screen, ScoringScreen):
-            self.push_screen(ScoringScreen())
+            self.push_screen(ScoringScreen(self.game))
         return ""
 
     def refuse(self, text: str) -> str:
@@ -344,19 +412,6 @@ class LeHavreApp(App[None]):
         if table is not None:
             table.note(text)
 
-    def seat_label(self, seat: int) -> str:
-        """'Ben' for a person, 'Ben (heuristic bot)' for a bot."""
-        s = self.session
-        if s is None:
-            return ""
-        name = s.state.players[seat].name
-        kind = s.seats[seat] if seat < len(s.seats) else "human"
-        return bot_label(name, kind)
-
-    def humans(self) -> int:
-        s = self.session
-        return 0 if s is None else sum(1 for k in s.seats if k == "human")
-
     def follow_game(self, seat: int | None, phase: str | None, greet: bool = False) -> None:
         """After a move: redraw, then open what the game needs now (feeding, handoff, scores),
         and let a bot move when a bot's seat is to act."""
@@ -364,7 +419,7 @@ class LeHavreApp(App[None]):
         from .screens.handoff import HandoffScreen
         from .screens.scoring import ScoringScreen
 
-        s = self.session
+        s = self.game.table
         table = self.table
         if s is None or table is None:
             return
@@ -373,12 +428,12 @@ class LeHavreApp(App[None]):
         state = s.state
         if state.phase == "over":
             if seat is not None and phase != "over" and state.num_players == 1:
-                self.solo = s.record_solo()  # the game ended here: enter it in the records once
-                self._solo_session = s
+                self.game.solo = s.record_solo()  # the game ended here: enter it in the records once
+                self.game.solo_table = s
             if isinstance(top, (FeedingScreen, HandoffScreen)):
                 self.pop_screen()
             if not isinstance(self.screen, ScoringScreen):
-                self.push_screen(ScoringScreen())
+                self.push_screen(ScoringScreen(self.game))
             return
         bot = s.is_bot_turn()
         if state.phase == "feeding":
@@ -390,7 +445,7 @@ class LeHavreApp(App[None]):
             elif isinstance(top, FeedingScreen):
                 top.sync()
             else:
-                self.push_screen(FeedingScreen())
+                self.push_screen(FeedingScreen(self.game))
         else:
             if isinstance(top, FeedingScreen):
                 self.pop_screen()
@@ -403,14 +458,14 @@ class LeHavreApp(App[None]):
         """A handoff window only when the keyboard passes from one person to another."""
         from .screens.handoff import HandoffScreen
 
-        s = self.session
+        s = self.game.table
         assert s is not None
         state = s.state
         seat = state.current
-        if self.keyboard is None and not greet:
-            self.keyboard = seat
+        if self.game.keyboard is None and not greet:
+            self.game.keyboard = seat
             return
-        if self.handoff and s.hotseat and self.humans() > 1 and (greet or seat != self.keyboard):
+        if self.handoff and s.hotseat and self.game.humans() > 1 and (greet or seat != self.game.keyboard):
             since = s.since_last_turn(seat)
             if isinstance(self.screen, HandoffScreen):  # one handoff after another: the last one counts
                 self.screen.show(seat, since, greet=greet)
@@ -420,40 +475,29 @@ class LeHavreApp(App[None]):
                 handoff.show(seat, since, greet=greet)
                 self.push_screen(HANDOFF)
             else:
-                self.install_screen(HandoffScreen(seat, since, greet=greet), HANDOFF)
+                self.install_screen(HandoffScreen(self.game, seat, since, greet=greet), HANDOFF)
                 self.push_screen(HANDOFF)
-        self.keyboard = seat
-
-    def solo_records(self) -> tuple[int | None, list[tuple[str, int]]]:
-        """For the scoring screen of a solo game: this game's rank (when it ended here) and
-        the best scores of its variant."""
-        s = self.session
-        assert s is not None
-        if self.solo is not None and self._solo_session is s:
-            return self.solo
-        from ..records import best_scores
-
-        return None, best_scores(s.state.variant)
+        self.game.keyboard = seat
 
     # --- bots -------------------------------------------------------------------------------
     def schedule_bot(self) -> None:
         """The next bot move, after a pause so people can follow (never two at once)."""
-        if self.bot_busy:
+        if self.game.bot_busy:
             return
-        self.bot_busy = True
-        session = self.session
+        self.game.bot_busy = True
+        session = self.game.table
         if self.bot_pace > 0:
             self.set_timer(self.bot_pace, lambda: self._bot_step(session))
         else:
             self.call_later(self._bot_step, session)
 
     def _bot_step(self, session: Table | None) -> None:
-        s = self.session
+        s = self.game.table
         if s is None or s is not session or not s.is_bot_turn() or self.table is None:
-            self.bot_busy = False
+            self.game.bot_busy = False
             return
-        if self.bots_paused:
-            self.bot_busy = False
+        if self.game.bots_paused:
+            self.game.bot_busy = False
             self.table.sync()  # the bar says that the bots wait
             return
         self._bot_move(s, (s.state.current, s.state.phase))
@@ -471,11 +515,12 @@ class LeHavreApp(App[None]):
             self.call_from_thread(self._bot_moved, s, before, error)
 
     def _bot_moved(self, s: Table, before: tuple[int, str], error: str | None) -> None:
-        self.bot_busy = False
-        if s is not self.session:
+        self.game.bot_busy = False
+        if s is not self.game.table:
             return
         if error is not None:
-            self.refuse(_("{player} could not move: {error}").format(player=self.seat_label(before[0]), error=error))
+            who = self.game.seat_label(before[0])
+            self.refuse(_("{player} could not move: {error}").format(player=who, error=error))
             return
         self.follow_game(*before)
 
@@ -492,16 +537,16 @@ class LeHavreApp(App[None]):
         self._pause()
 
     def _pause(self) -> str:
-        s = self.session
+        s = self.game.table
         if s is None or self.table is None:
             return ""
         if s.hosted:
             return self.refuse(_("The host plays the bots at this table; they cannot be paused from a seat."))
         if all(kind == "human" for kind in s.seats):
             return self.refuse(_("No bots at this table: there is nothing to pause."))
-        self.bots_paused = not self.bots_paused
+        self.game.bots_paused = not self.game.bots_paused
         self.table.sync()
-        if self.bots_paused:
+        if self.game.bots_paused:
             self._note(_("Bots paused: they wait after the move they are making. F6 or 'pause' lets them play on."))
             return ""
         self._note(_("The bots play on."))
@@ -512,19 +557,19 @@ class LeHavreApp(App[None]):
     # --- hints ------------------------------------------------------------------------------
     def action_hint(self) -> None:
         """F4 or 'hint': the search bot's suggestion goes into the command bar (not played)."""
-        s = self.session
+        s = self.game.table
         if s is None or self.table is None:
             return
         if s.over:
             self.refuse(_("The game is over: there is nothing left to suggest."))
             return
-        if not s.plays_now() or self.bot_busy:
-            who = self.seat_label(s.state.current)
+        if not s.plays_now() or self.game.bot_busy:
+            who = self.game.seat_label(s.state.current)
             self.refuse(_("{player} is playing; ask for a hint on your turn.").format(player=who))
             return
-        if self.hint_busy:
+        if self.game.hint_busy:
             return
-        self.hint_busy = True
+        self.game.hint_busy = True
         self._show_hint_line(_("Thinking…"))
         self._hint(s, s.moves)
 
@@ -541,8 +586,8 @@ class LeHavreApp(App[None]):
     def _hinted(self, s: Table, moves: int, result: tuple[str, Msg | str] | str) -> None:
         from .screens.feeding import FeedingScreen
 
-        self.hint_busy = False
-        if s is not self.session or s.moves != moves:
+        self.game.hint_busy = False
+        if s is not self.game.table or s.moves != moves:
             return  # the game moved on meanwhile
         if isinstance(result, str):
             self.refuse(_("No hint this time: {reason}").format(reason=result))
@@ -569,20 +614,20 @@ class LeHavreApp(App[None]):
     # --- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save"):  # a hosted table keeps its own moves
-            return self.session is not None and self.table is not None and not self.session.hosted
+            return self.game.table is not None and self.table is not None and not self.game.table.hosted
         if action in ("cards", "hint"):
-            return self.session is not None and self.table is not None
+            return self.game.table is not None and self.table is not None
         if action == "pause":  # shown only at a table with bots, which are played here
-            s = self.session
+            s = self.game.table
             return s is not None and self.table is not None and not s.hosted and any(k != "human" for k in s.seats)
         return True
 
     def _undo(self) -> str:
-        s = self.session
+        s = self.game.table
         if s is None:
             return ""
-        if s.is_bot_turn() or self.bot_busy:
-            who = self.seat_label(s.state.current)
+        if s.is_bot_turn() or self.game.bot_busy:
+            who = self.game.seat_label(s.state.current)
             return self.refuse(_("{player} is playing; bot moves cannot be taken back.").format(player=who))
         try:
             taken_back = s.undo()
@@ -611,7 +656,7 @@ class LeHavreApp(App[None]):
         self._undo()
 
     def action_save(self, path: str | None = None) -> None:
-        s = self.session
+        s = self.game.table
         if s is None:
             return
         if path:
@@ -633,31 +678,20 @@ class LeHavreApp(App[None]):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.game))
 
     def action_cards(self) -> None:
         from .screens.cards import CardsScreen
 
-        if self.session is not None and not isinstance(self.screen, CardsScreen):
-            self.push_screen(CardsScreen())
+        if self.game.table is not None and not isinstance(self.screen, CardsScreen):
+            self.push_screen(CardsScreen(self.game))
 
     def action_show_card(self, card_id: str) -> None:
         from .screens.card import CardScreen
 
         if isinstance(self.screen, CardScreen):
             self.pop_screen()
-        self.push_screen(CardScreen(card_id))
-
-    def pass_typing(self, text: str) -> None:
-        """Keys typed in a window to read: the windows to read close, and the text goes on
-        where typing is taken (the command bar, or the feeding window's payment)."""
-        from .screens.common import ReadingWindow
-
-        while isinstance(self.screen, ReadingWindow) and len(self.screen_stack) > 1:
-            self.pop_screen()
-        take = getattr(self.screen, "type", None)
-        if callable(take):
-            take(text)
+        self.push_screen(CardScreen(self.game, card_id))
 
     def action_fill(self, command: str) -> None:
         """A click on the table: put the matching command in the command bar."""

@@ -6,7 +6,7 @@ the player picks it (F5 or its button). Enter on an empty line pays nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -20,6 +20,8 @@ from ...engine.goods import FOOD_VALUE
 from ...engine.message import Count, Goods, Listing
 from ...engine.payments import payment_value
 from ...text import N_, _, ngettext, render
+from ..game import Game
+from ..messages import CommandEntered
 from ..view import default_feeding, food_view, payment_words, template_of
 from ..widgets.command_bar import LOCAL_WORDS, CorrectableInput
 from .common import Plain, TooSmall
@@ -28,7 +30,6 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from ...table import Table
-    from ..app import LeHavreApp
 
 
 def round_end_lines(session: Table) -> list[str]:
@@ -42,18 +43,20 @@ def round_end_lines(session: Table) -> list[str]:
 
 
 class FeedingScreen(ModalScreen[None]):
+    """The feeding of the player to act: what is due, what is on hand, the proposal."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "look", N_("Look at the table")),
         Binding("f5", "feed_proposed", N_("Pay the proposal")),
     ]
     AUTO_FOCUS = "#feeding-input"
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="feeding", classes="body dialog"):
             with VerticalScroll(id="feeding-events"):
                 yield Plain(id="feeding-log")
@@ -74,7 +77,7 @@ class FeedingScreen(ModalScreen[None]):
         self.sync()
 
     def sync(self) -> None:
-        session = self.game.session
+        session = self.game.table
         if session is None:
             return
         s = session.state
@@ -149,19 +152,19 @@ class FeedingScreen(ModalScreen[None]):
         first = text.split()[0].lower()
         if first not in VERBS and first not in LOCAL_WORDS and not (verb_of(first) or table_word_of(first)):
             text = f"feed {text}"
-        if self._play(text):
-            if self.is_attached:
-                self.payment.value = ""
-        elif self.is_attached:
-            self.payment.hold(event.value)  # kept for correcting; typing replaces it
+        self.payment.value = ""
+        self._play(text, back=event.value)
 
-    def _play(self, text: str) -> bool:
-        refused = self.game.play(text)
-        if refused is not None:
-            if self.is_attached:
-                self.query_one("#feeding-error", Plain).update(Text(refused))
-            return False
-        return True
+    def _play(self, text: str, back: str = "") -> None:
+        """Played by the app; a refusal comes back to `refused`."""
+        self.post_message(CommandEntered(text, back))
+
+    def refused(self, back: str, reason: str) -> None:
+        """The payment was refused: the line typed back in the box for correcting (typing
+        replaces it), the reason under it."""
+        if back and not self.payment.value:
+            self.payment.hold(back)
+        self.say(reason)
 
     def say(self, text: str) -> None:
         self.query_one("#feeding-error", Plain).update(Text(text))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 from textual import events, on
@@ -15,13 +15,13 @@ from ...engine.setup import DEFAULT_NAMES, MAX_PLAYERS, Setup
 from ...seats import LEVELS
 from ...session import SaveError, Session, autosave_path
 from ...text import LANGUAGES, N_, _, language, language_name
+from ..game import Game
+from ..messages import GameChosen, LanguageChosen
 from ..view import seat_kind_name
 from .common import Keys, Plain, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
-
-    from ..app import LeHavreApp
 
 TITLE = "L E   H A V R E"
 SUBTITLE = N_("Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like")
@@ -57,18 +57,15 @@ class Form:
 
 
 class SetupScreen(Screen[None]):
-    def __init__(self) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__()
+        self.game = game
         self.saved = autosave_summary()
         self.form = Form()
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
-
     def compose(self) -> ComposeResult:
         form = self.form
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(classes="body"), Vertical(id="setup", classes="dialog") as box:
             box.border_title = _("A new game")
             yield Plain(TITLE, id="title")
@@ -162,9 +159,9 @@ class SetupScreen(Screen[None]):
         self._show_names(self._players())
 
     @on(RadioSet.Changed, "#language")
-    async def language_changed(self, event: RadioSet.Changed) -> None:
+    def language_changed(self, event: RadioSet.Changed) -> None:
         """A language chosen: the screens are drawn again in it at once, and it is remembered."""
-        await self.game.choose_language(LANGUAGES[event.index])
+        self.post_message(LanguageChosen(LANGUAGES[event.index]))
 
     async def redraw_words(self) -> None:
         """Draw the form again in the reader's language, keeping what was filled in."""
@@ -207,7 +204,7 @@ class SetupScreen(Screen[None]):
         except ValueError:
             self.query_one("#setup-error", Plain).update(_("The seed must be a whole number."))
             return
-        self.game.start_game(Session.new(setup, autosave=autosave_path(), seats=self.seats()))
+        self.post_message(GameChosen(Session.new(setup, autosave=autosave_path(), seats=self.seats())))
 
     @on(Button.Pressed, "#continue")
     def resume(self) -> None:
@@ -216,15 +213,15 @@ class SetupScreen(Screen[None]):
         except SaveError as exc:
             self.query_one("#setup-error", Plain).update(str(exc))
             return
-        self.game.start_game(session, greet=True)
+        self.post_message(GameChosen(session, greet=True))
 
     @on(Button.Pressed, "#tutorial")
     def tutorial(self) -> None:
         """The rulebook's first round, step by step (the saved game stays as it is)."""
         from ...tutorial import TutorialSession
 
-        self.game.start_game(TutorialSession.start())
+        self.post_message(GameChosen(TutorialSession.start()))
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
-        self.game.exit()
+        self.app.exit()

@@ -22,14 +22,14 @@ from ...engine.setup import Setup
 from ...session import Session, autosave_path
 from ...text import N_, _
 from ...tutorial import INTRO, STEPS, TutorialSession
+from ..game import Game
+from ..messages import GameChosen, SetupRequested
 from ..widgets import TableWidget
 from .common import Plain, TooSmall
 from .table import TableScreen
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
-
-    from ..app import LeHavreApp
 
 DONE = N_("You played the rulebook's first round. The table is yours now: play on with all three, or ctrl+q to quit.")
 
@@ -109,7 +109,7 @@ class TutorialTable(TableScreen):
     lesson_folded = False  # F7: the panel shows one line
 
     def compose(self) -> ComposeResult:
-        yield LessonPanel()
+        yield LessonPanel(self.game)
         yield from super().compose()
 
     def action_fold_lesson(self) -> None:
@@ -118,11 +118,11 @@ class TutorialTable(TableScreen):
 
     def sync(self) -> None:
         super().sync()  # the panel is a TableWidget: drawn again with the rest
-        session = self.game.session
+        session = self.game.table
         if isinstance(session, TutorialSession) and session.finished and not self._ended:
             self._ended = True
             # after the game's own windows (the feeding) have closed
-            self.app.call_later(self.app.push_screen, LessonDone())
+            self.app.call_later(self.app.push_screen, LessonDone(self.game))
 
 
 class LessonDone(ModalScreen[None]):
@@ -139,12 +139,12 @@ class LessonDone(ModalScreen[None]):
         Binding("escape", "dismiss", N_("Stay at this table")),
     ]
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="lesson-done", classes="body dialog") as box:
             box.border_title = _("Round 1 is done")
             with VerticalScroll(id="lesson-done-words"):
@@ -174,12 +174,12 @@ class LessonDone(ModalScreen[None]):
         """Two players, the short game: the learner against the heuristic bot."""
         setup = Setup(players=2, variant="short", seed=random.SystemRandom().randrange(1_000_000))
         session = Session.new(setup, autosave=autosave_path(), seats=["human", "heuristic"])
-        self.game.show_setup()  # the lesson's table goes away
-        self.game.start_game(session)
+        self.post_message(SetupRequested())  # the lesson's table goes away
+        self.post_message(GameChosen(session))
 
     @on(Button.Pressed, "#lesson-setup")
     def setup(self) -> None:
-        self.game.show_setup()
+        self.post_message(SetupRequested())
 
     @on(Button.Pressed, "#lesson-stay")
     def stay(self) -> None:

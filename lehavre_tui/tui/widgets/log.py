@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -15,15 +15,19 @@ from .base import seat_style, styled
 
 if TYPE_CHECKING:
     from ...table import LogLine
-    from ..app import LeHavreApp
+    from ..game import Game
 
 # Lines that mark a stage of the game (drawn strong), by the start of their English template.
 HEADLINES = ("Round ", "The last round", "The game is over", "Feeding")
 
 
 class GameLog(RichLog):
-    def __init__(self, *, id: str | None = None) -> None:
+    """The table's log: the lines of the game's log as they come, and the table's own words
+    (refusals, hints, notes) between them."""
+
+    def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20)
+        self.game = game
         self._shown = 0
         self._moves: list[int] = []
 
@@ -48,7 +52,7 @@ class GameLog(RichLog):
             self._style_now = None
 
     def sync(self) -> None:
-        session = cast("LeHavreApp", self.app).session
+        session = self.game.table
         if session is None:
             return
         lines = session.log
@@ -73,8 +77,7 @@ class GameLog(RichLog):
         text = line.text  # in the reader's language
         if template_of(line.event).startswith(HEADLINES):
             return Text(text, style=styled(self, "strong"))
-        app = cast("LeHavreApp", self.app)
-        session = app.session
+        session = self.game.table
         t = Text(text)
         if session is None:
             return t
