@@ -5,9 +5,8 @@ The app is where the screens' messages meet the table. It hands every screen wha
 every move through the table (`Table.command`: a local `Session`, or a `HostedTable` that
 sends it to the host); it never changes the game state itself.
 
-It is built in layers, one module each: bot_turns.py (the bots' turns, hints), then
-table_words.py (what is typed or pressed at the table), windows.py (the windows a move
-opens), and this one (the screens and the messages).
+Built in layers, a module each: bot_turns.py (bots, hints), table_words.py (what is typed
+at the table), windows.py (the windows a move opens), this one (screens and messages).
 """
 
 from __future__ import annotations
@@ -196,6 +195,7 @@ class LeHavreApp(GameWindows):
 
     # --- what the screens ask ---------------------------------------------------------------
     def on_command_entered(self, message: CommandEntered) -> None:
+        """Play it; a refusal in the feeding window goes back under its payment too."""
         from .screens.feeding import FeedingScreen
 
         refused = self.play(message.text)
@@ -203,6 +203,7 @@ class LeHavreApp(GameWindows):
             self.screen.refused(message.back, refused)
 
     def on_command_filled(self, message: CommandFilled) -> None:
+        """Into the table's command bar, not played."""
         self.action_fill(message.text)
 
     def on_card_requested(self, message: CardRequested) -> None:
@@ -212,6 +213,7 @@ class LeHavreApp(GameWindows):
         self.action_cards()
 
     def on_game_chosen(self, message: GameChosen) -> None:
+        """Sit down at the table chosen on the set-up screen (or after the lesson)."""
         self.start_game(message.table, greet=message.greet)
 
     def on_setup_requested(self, _message: SetupRequested) -> None:
@@ -245,22 +247,23 @@ class LeHavreApp(GameWindows):
 
     # --- what a host says (hosted.py) -------------------------------------------------------
     def on_visit_seated(self, message: VisitSeated) -> None:
+        """The host seated this player: its table, drawn as a table at one keyboard is."""
         self.start_game(message.table, greet=False)
         note = message.note
         if note is not None:
             self.call_after_refresh(self._note, note)
 
     def on_visit_moved(self, message: VisitMoved) -> None:
+        """A new state from the host: the table follows it as after a move made here."""
         if self.game.table is message.table:
             with contextlib.suppress(Exception):  # a screen being rearranged: the next update draws it
                 self.follow_game(*message.before)
 
     def on_visit_says(self, message: VisitSays) -> None:
-        table = self.table
         if message.warn:
             self.refuse(message.text)
-        elif table is not None:
-            table.note(message.text)
+        else:
+            self._note(message.text)
 
     def on_visit_refused(self, message: VisitRefused) -> None:
         """A hosted table's answer to a command sent earlier: refused. It comes back into the
@@ -275,6 +278,7 @@ class LeHavreApp(GameWindows):
             table.refused_later(message.command, message.reason)
 
     def on_visit_left(self, _message: VisitLeft) -> None:
+        """Back in the host's lobby: the table's windows close."""
         from .screens.lobby import LobbyScreen
 
         self.game.table = None

@@ -41,16 +41,18 @@ class BotTurns(App[None]):
         return None
 
     def follow_game(self, seat: int | None, phase: str | None, greet: bool = False) -> None:
-        """After a move: redraw and open what the game needs now (app.py)."""
+        """After a move: redraw and open what the game needs now (windows.py)."""
         raise NotImplementedError
 
     def refuse(self, text: str) -> str:
+        """Say at the table why something was refused (the log, under the bar); returns `text`."""
         table = self.table
         if table is not None:
             table.refusal(text)
         return text
 
     def _note(self, text: str) -> None:
+        """A line of the table's own in the log (not part of the game)."""
         table = self.table
         if table is not None:
             table.note(text)
