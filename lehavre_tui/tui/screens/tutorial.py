@@ -68,11 +68,7 @@ class LessonPanel(TableWidget):
     def lesson(self) -> TutorialSession:
         return cast(TutorialSession, self.session)
 
-    @property
-    def folded(self) -> bool:
-        """Kept by the screen, so a table rearranged for a new terminal size keeps it."""
-        screen = self.screen
-        return isinstance(screen, TutorialTable) and screen.lesson_folded
+    folded = False  # set by the screen, which keeps it for a table rearranged for a new size
 
     def signature(self) -> object:
         return (self.session.moves, self.folded)
@@ -109,11 +105,14 @@ class TutorialTable(TableScreen):
     lesson_folded = False  # F7: the panel shows one line
 
     def compose(self) -> ComposeResult:
-        yield LessonPanel(self.game)
+        panel = LessonPanel(self.game)
+        panel.folded = self.lesson_folded
+        yield panel
         yield from super().compose()
 
     def action_fold_lesson(self) -> None:
         self.lesson_folded = not self.lesson_folded
+        self.query_one(LessonPanel).folded = self.lesson_folded
         self.query_one(LessonPanel).sync()
 
     def sync(self) -> None:
