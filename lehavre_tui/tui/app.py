@@ -85,9 +85,8 @@ class LeHavreApp(GameWindows):
         visit: Visit | None = None,
         language: str | None = None,
     ) -> None:
-        """`language`: the reader's explicit choice (the `--lang` flag), or None. Without it
-        the language chosen on the set-up screen before (the saved settings) is used, else
-        the one already set for the process (from the environment)."""
+        """`language`: the reader's choice (`--lang`), or None: then the one chosen on the set-up
+        screen before (the saved settings), else the process's own (from the environment)."""
         super().__init__()
         saved, self.settings_note = read_settings()
         set_language(table_language(language, saved, current_language()))
@@ -249,9 +248,8 @@ class LeHavreApp(GameWindows):
     def on_visit_seated(self, message: VisitSeated) -> None:
         """The host seated this player: its table, drawn as a table at one keyboard is."""
         self.start_game(message.table, greet=False)
-        note = message.note
-        if note is not None:
-            self.call_after_refresh(self._note, note)
+        if message.note is not None:
+            self.call_after_refresh(self._note, message.note)
 
     def on_visit_moved(self, message: VisitMoved) -> None:
         """A new state from the host: the table follows it as after a move made here."""
