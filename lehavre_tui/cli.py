@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import random
 import sys
 import time
@@ -23,10 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .command_line import LanguageError, add_language_option, argv_language, resolve_language
 from .engine.errors import IllegalAction
-from .engine.message import Arg, Card, Count, Goods, Listing, Msg, MsgN
+from .engine.message import Listing, Msg
 from .engine.words import plural
-from .text import LANGUAGES, N_, _, language_from_env, render, set_language
+from .text import _, render, set_language
 
 # The engine's models and rules, and the commands, are imported where a script, a simulation
 # or a review needs them: `lehavre` alone opens the set-up screen without them.
@@ -46,65 +46,6 @@ class ScriptError(Exception):
     def __init__(self, msg: Msg | str) -> None:
         self.msg: Msg | str = msg
         super().__init__(str(msg))
-
-
-# --- the reader's language ------------------------------------------------------------------------
-
-
-class LanguageError(ValueError):
-    """A --lang that is not a language of the game; the message says which are."""
-
-
-def resolve_language(arg: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The language to read in: `--lang` when given ('pl', 'PL', 'pl_PL.UTF-8'), else the
-    environment's (LC_ALL, LC_MESSAGES, LANG), else English. LanguageError for a --lang
-    that is not one of the game's."""
-    return requested_language(arg, environ) or "en"
-
-
-def requested_language(arg: str | None, environ: Mapping[str, str] | None = None) -> str | None:
-    """The language `--lang` or else the environment asks for; None when neither names one of
-    the game's (then a saved choice may decide). LanguageError for a bad --lang."""
-    env = os.environ if environ is None else environ
-    if arg is None:
-        for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-            if env.get(var):
-                lang = language_from_env({var: env[var]})
-                return lang if _code(env[var]) == lang else None
-        return None
-    if _code(arg) in LANGUAGES:
-        return _code(arg)
-    raise LanguageError(
-        render(Msg("'{language}' is not a language of the game; choose --lang en, pl or cs.", language=arg))
-    )
-
-
-def _code(value: str) -> str:
-    """'pl_PL.UTF-8' -> 'pl', 'CS' -> 'cs'."""
-    return value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-
-
-def _argv_language(argv: Sequence[str]) -> str | None:
-    """The --lang given on a command line, looked at before the parser is built (its help
-    texts are in the reader's language)."""
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        if word == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if word.startswith("--lang="):
-            return word.split("=", 1)[1]
-    return None
-
-
-def add_language_option(parser: argparse.ArgumentParser, top: bool = False) -> None:
-    """`--lang en|pl|cs` on a command (on a subcommand it does not hide one given before it)."""
-    parser.add_argument(
-        "--lang",
-        default=None if top else argparse.SUPPRESS,
-        metavar="en|pl|cs",
-        help=_("the language to read in: en, pl or cs (default: from LC_ALL, LC_MESSAGES, LANG)"),
-    )
 
 
 # --- scripts ------------------------------------------------------------------------------------
@@ -269,71 +210,6 @@ def _play(script: Script, out: list[str]) -> GameState:
     return state
 
 
-_PHASES = {
-    "turn": N_("Round {round} of {rounds}, turn phase; {player} to act."),
-    "interest": N_("Round {round} of {rounds}, interest phase; {player} to act."),
-    "feeding": N_("Round {round} of {rounds}, feeding phase; {player} to act."),
-    "final": N_("Round {round} of {rounds}, final phase; {player} to act."),
-}
-_SHIPS = {
-    "wooden": N_("wooden ship {name} ({value})"),
-    "iron": N_("iron ship {name} ({value})"),
-    "steel": N_("steel ship {name} ({value})"),
-    "luxury": N_("luxury liner {name} ({value})"),
-}
-
-
-def _listing(items: Sequence[Arg]) -> Arg:
-    return Listing(tuple(items), ",") if items else Msg("none")
-
-
-def summary(state: GameState) -> list[str]:
-    """Round, phase, and each player's holdings; scores once the game is over (in the
-    reader's language)."""
-    from .engine.cards import content
-    from .engine.scoring import final_scores, winners
-
-    c = content()
-    if state.phase == "over":
-        head = Msg("The game is over after {rounds} rounds.", rounds=state.rounds_total)
-    else:
-        who = state.players[state.current].name
-        head = Msg(_PHASES[state.phase], round=state.round, rounds=state.rounds_total, player=who)
-    lines: list[Msg] = [head]
-    for i, p in enumerate(state.players):
-        buildings = _listing([Card(b) for b in state.buildings_of(i)])
-        ships = _listing([Msg(_SHIPS[c.ships[x].type], name=c.ships[x].name, value=c.ships[x].value) for x in p.ships])
-        lines.append(
-            Msg(
-                "{player}: {francs}, {loans}; goods: {goods}; buildings: {buildings}; ships: {ships}.",
-                player=p.name,
-                francs=Count(p.francs, "franc"),
-                loans=Count(p.loans, "loan"),
-                goods=Goods.of(p.goods),
-                buildings=buildings,
-                ships=ships,
-            )
-        )
-    if state.phase == "over":
-        for sc in final_scores(state):
-            lines.append(
-                Msg(
-                    "{player} scores {total} (buildings {buildings}, ships {ships}, bonuses {bonuses}, "
-                    "francs {francs}, loans {loans}).",
-                    player=sc.name,
-                    total=sc.total,
-                    buildings=sc.buildings,
-                    ships=sc.ships,
-                    bonuses=sum(sc.bonuses.values()),
-                    francs=sc.francs,
-                    loans=sc.loans,
-                )
-            )
-        names = tuple(state.players[i].name for i in winners(state))
-        lines.append(MsgN("Winner: {names}.", "Winners: {names}.", "names", names=Listing(names, ",")))
-    return [render(m) for m in lines]
-
-
 def result_json(state: GameState) -> dict[str, Any]:
     from .engine.scoring import final_scores, winners
 
@@ -363,6 +239,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result_json(state)))
     else:
+        from .summary import summary
+
         _print_lines(log + summary(state))
     return 0
 
@@ -659,7 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     set_language(resolve_language(None))  # the environment's: also for a word on a bad --lang
     try:  # the help texts are read in the language asked for: known before parsing
-        set_language(resolve_language(_argv_language(words)))
+        set_language(resolve_language(argv_language(words)))
     except LanguageError as exc:
         return _fail(str(exc))
     parser = build_parser()

@@ -21,21 +21,10 @@ from .engine.state import GameState
 from .places import autosave_path
 from .save_files import clean_stale_temps, keep_copy, read_save_file, same_file, write_atomic
 from .seats import BOT_KINDS, SHOWN_KINDS
+from .table import LogLine, NotAtThisTable
 from .text import language, render
 
 __all__ = ["Session", "SaveError", "SeatsError", "LogLine", "autosave_path"]
-
-
-@dataclass(frozen=True)
-class LogLine:
-    event: Msg | str  # what happened, as the engine says it (a str: words of the session's own)
-    move: int  # index of the move that produced it (0: the set-up)
-    seat: int  # who was acting
-
-    @property
-    def text(self) -> str:
-        """The line in the reader's language."""
-        return render(self.event)
 
 
 @dataclass
@@ -276,8 +265,6 @@ class Session:
         return False  # everybody is at this keyboard
 
     def say(self, text: str) -> None:
-        from .table import NotAtThisTable
-
         raise NotAtThisTable(Msg("Everybody plays at this keyboard: 'say' talks to a hosted table (lehavre host)."))
 
     def scores(self) -> list[Score]:
@@ -285,8 +272,6 @@ class Session:
 
     def winners(self) -> list[int]:
         return winners(self.state)
-
-
 
 
 class SeatsError(ValueError):

@@ -12,16 +12,31 @@ table what it cannot do (`NotAtThisTable`, with a sentence saying why).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .engine.message import Msg
+from .text import render
 
 if TYPE_CHECKING:
     from .engine.actions import Action
     from .engine.scoring import Score
     from .engine.state import GameState
-    from .session import LogLine
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A line of the table's log: an event of a move, told in the reader's language."""
+
+    event: Msg | str  # what happened, as the engine says it (a str: words of the session's own)
+    move: int  # index of the move that produced it (0: the set-up)
+    seat: int  # who was acting
+
+    @property
+    def text(self) -> str:
+        """The line in the reader's language."""
+        return render(self.event)
 
 
 class NotAtThisTable(Exception):

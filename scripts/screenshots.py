@@ -72,7 +72,7 @@ async def wait_bots(app: LeHavreApp, pilot: Pilot[None]) -> None:
     """Let the bots at the table play until a person is to act (or the game is over)."""
     s = app.session
     assert s is not None
-    while app.bot_busy or s.is_bot_turn():
+    while app.game.bot_busy or s.is_bot_turn():
         await pilot.pause(0.01)
     await pilot.pause()
 

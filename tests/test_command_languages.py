@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lehavre_tui import text
-from lehavre_tui.cli import _play, main, read_script, requested_language, resolve_language
+from lehavre_tui.cli import _play, main, read_script
+from lehavre_tui.command_line import requested_language, resolve_language
 from lehavre_tui.commands import (
     CommandError,
     HelpRequested,

@@ -9,7 +9,8 @@ from lehavre_tui.engine.cards import content
 from lehavre_tui.engine.effects.base import affordable, can_pay_materials, compiled_requirement
 from lehavre_tui.engine.goods import N_GOODS, Good
 from lehavre_tui.engine.payments import _TOKENS, FRANCS, _search, _three_values, choose_food, value_groups
-from lehavre_tui.engine.rules import _default_fee, _payment_worth
+from lehavre_tui.engine.payments import default_fee as _default_fee
+from lehavre_tui.engine.payments import payment_worth as _payment_worth
 from lehavre_tui.engine.state import PlayerState
 
 MATERIALS = [Good.WOOD, Good.CLAY, Good.BRICK, Good.IRON, Good.STEEL, Good.COAL]

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
+from .content_cache import parsed_content_files
 from .goods import Good, parse_good
 
 BuildingType = Literal["craft", "economic", "industrial", "public", "none", "ship"]
@@ -329,16 +330,6 @@ def _validate(model: type[BaseModel], data: Any, path: Path, card: str) -> Any:
         raise ContentError(f"{path}: card {card}: {problems}") from None
 
 
-CONTENT_FILES = (
-    "buildings_standard.toml",
-    "buildings_special.toml",
-    "ships.toml",
-    "rounds.toml",
-    "supply_chits.toml",
-    "setups.toml",
-)
-
-
 def load_content(directory: Path | None = None, parsed: Mapping[str, dict[str, Any]] | None = None) -> Content:
     """Load and validate every content file. Raises ContentError naming file, card and field.
 
@@ -388,7 +379,5 @@ def load_content(directory: Path | None = None, parsed: Mapping[str, dict[str, A
 def content() -> Content:
     """The game's content, loaded once per process (its TOML parsed once per change of the
     files, see `content_cache.py`; validated every time)."""
-    from .content_cache import parsed_content_files
-
     d = content_dir()
     return load_content(d, parsed_content_files(d))

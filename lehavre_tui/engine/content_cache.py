@@ -23,7 +23,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .cards import CONTENT_FILES
+# every file of content/, in one place: the loader reads them, the cache keys on their bytes
+CONTENT_FILES = (
+    "buildings_standard.toml",
+    "buildings_special.toml",
+    "ships.toml",
+    "rounds.toml",
+    "supply_chits.toml",
+    "setups.toml",
+)
 
 FORMAT = b"lehavre-content-json 1"  # changes when what is kept changes
 PREFIX = "content-"

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from .actions import Enter
+from .cards import BuildingCard, content
 from .errors import IllegalAction
 from .goods import ENERGY_VALUE, FOOD_VALUE, Good, goods_text, parse_good
-from .message import Arg, Case, Count, GoodName, Goods, Listing, Msg, Typed
+from .message import Arg, Card, Case, Count, GoodName, Goods, Listing, Msg, Typed
 from .state import PlayerState
-from .words import GOOD_AT_START, franc_count, francs_text
+from .words import GOOD_AT_START, fee_words, franc_count, francs_text
 
 FRANCS = "francs"
 # (token, value, keep-weight): a higher weight is spent later. Grouped by value, largest first.
@@ -398,3 +400,106 @@ def payment_text(payment: Payment) -> str:
     if francs:
         parts.append(francs_text(francs))
     return " and ".join(parts) if parts else "nothing"
+
+
+# --- entry fees ------------------------------------------------------------------------------
+
+
+def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True) -> Payment:
+    """How the player pays the card's entry fee (food may be paid in francs, never the reverse).
+
+    `fee="francs"` pays in francs (a franc fee, or a food fee franc for food); `fee="food"` or
+    naming tokens in `fee_goods` pays a food fee; with neither, the cheaper way is taken.
+    Named tokens must be `exact`: none of them could be left out (food gives no change).
+    """
+    if a.fee is None and a.fee_goods is None:
+        found = default_fee(p, fee_alternatives(card.id))
+        if found is None:
+            raise IllegalAction(_unpaid_fee(card))
+        return found
+    options: list[Payment] = []
+    if a.fee == "francs" and a.fee_goods is None:
+        for fee in card.fees:
+            need = fee.francs or fee.food
+            if need and p.francs >= need:
+                options.append({FRANCS: need})
+    else:
+        food_only = a.fee == "food" or a.fee_goods is not None
+        alts = [f for f in card.fees if f.food] if food_only else list(card.fees)
+        if not alts:
+            raise IllegalAction(Msg(
+                "The {building}'s fee is {fee}; it cannot be paid in food.",
+                building=Card(card.id), fee=_fee_words(card)
+            ))
+        for fee in alts:
+            if fee.francs:
+                if p.francs >= fee.francs:
+                    options.append({FRANCS: fee.francs})
+            elif a.fee_goods is not None:
+                given = parse_payment(a.fee_goods)
+                check_payment(p, given, fee.food, "food", exact=exact)
+                options.append(given)
+            else:
+                found = choose_food(p, fee.food)
+                if found is not None:
+                    options.append(found)
+    if not options:
+        raise IllegalAction(_unpaid_fee(card))
+    # the cheapest: fewest francs' worth (a food token counts its food value)
+    return min(options, key=payment_worth)
+
+
+def _unpaid_fee(card: BuildingCard) -> Msg:
+    return Msg(
+        "The {building}'s entry fee is {fee}; you cannot pay it (loans may not pay fees).",
+        building=Card(card.id), fee=_fee_words(card),
+    )
+
+
+def _fee_words(card: BuildingCard) -> Msg | Listing:
+    return fee_words(fee_alternatives(card.id))
+
+
+@cache
+def fee_alternatives(building: str) -> tuple[tuple[int, int], ...]:
+    """The building's fee alternatives as (food, francs)."""
+    return tuple((f.food, f.francs) for f in content().buildings[building].fees)
+
+
+def default_fee(p: PlayerState, fees: tuple[tuple[int, int], ...]) -> Payment | None:
+    """The cheapest way to pay one of the fee alternatives (food, francs), or None."""
+    best: Payment | None = None
+    worth = 0.0
+    for food, fr in fees:
+        if fr:
+            found: Payment | None = {FRANCS: fr} if p.francs >= fr else None
+        else:
+            found = choose_food(p, food)
+        if found is not None:
+            w = payment_worth(found)
+            if best is None or w < worth:
+                best, worth = found, w
+    return best
+
+
+def payment_worth(payment: Payment) -> float:
+    worth = 0.0
+    for t, n in payment.items():
+        worth += n * (1.0 if t == FRANCS else FOOD_VALUE.get(t, 1) * 0.99)  # type: ignore[arg-type]
+    return worth
+
+
+def food_over_fee(card: BuildingCard, payment: Payment) -> int:
+    """How much more food than the fee a payment gives (food tokens cannot always pay a
+    food fee exactly); 0 or less when none."""
+    if len(payment) == 1:  # the usual case, made quick: one kind of token
+        ((t, n),) = payment.items()
+        if t == FRANCS:
+            return 0  # francs pay either alternative exactly
+        return FOOD_VALUE.get(t, 0) * n - _food_fee(card.id)  # type: ignore[arg-type]
+    return payment_value(payment, "food") - _food_fee(card.id)
+
+
+@cache
+def _food_fee(building: str) -> int:
+    return next((food for food, _ in fee_alternatives(building) if food), 0)

@@ -51,12 +51,13 @@ from .message import CARDS, Card, Count, GoodName, Goods, Listing, Msg, Ordinal,
 from .payments import (
     FRANCS,
     Payment,
-    check_payment,
     choose_food,
-    parse_payment,
+    default_fee,
+    fee_alternatives,
+    fee_payment,
+    food_over_fee,
     pay,
     payment_goods,
-    payment_value,
     positive_counts,
     receive,
 )
@@ -78,14 +79,6 @@ __all__ = [
     "apply", "legal_actions", "may_enter", "fee_payment", "fee_text", "fee_words", "food_due", "ship_food",
     "TURNS_PER_ROUND",
 ]
-
-
-
-
-
-# --- checks shared by several actions ---------------------------------------------------------
-
-
 
 
 # --- supply action ------------------------------------------------------------------------------
@@ -136,10 +129,6 @@ def _chit(chit_id: int) -> tuple[int, int, tuple[Goods, Goods], bool]:
     )
 
 
-
-
-
-
 # --- main action A ------------------------------------------------------------------------------
 
 
@@ -170,90 +159,6 @@ def _take(s: GameState, a: TakeOffer) -> None:
 
 
 # --- main action B: entering a building ---------------------------------------------------------
-
-
-def fee_payment(p: PlayerState, card: BuildingCard, a: Enter, exact: bool = True) -> Payment:
-    """How the player pays the card's entry fee (food may be paid in francs, never the reverse).
-
-    `fee="francs"` pays in francs (a franc fee, or a food fee franc for food); `fee="food"` or
-    naming tokens in `fee_goods` pays a food fee; with neither, the cheaper way is taken.
-    Named tokens must be `exact`: none of them could be left out (food gives no change).
-    """
-    if a.fee is None and a.fee_goods is None:
-        found = _default_fee(p, _fees(card.id))
-        if found is None:
-            raise IllegalAction(_unpaid_fee(card))
-        return found
-    options: list[Payment] = []
-    if a.fee == "francs" and a.fee_goods is None:
-        for fee in card.fees:
-            need = fee.francs or fee.food
-            if need and p.francs >= need:
-                options.append({FRANCS: need})
-    else:
-        food_only = a.fee == "food" or a.fee_goods is not None
-        alts = [f for f in card.fees if f.food] if food_only else list(card.fees)
-        if not alts:
-            raise IllegalAction(Msg(
-                "The {building}'s fee is {fee}; it cannot be paid in food.",
-                building=Card(card.id), fee=_fee_words(card)
-            ))
-        for fee in alts:
-            if fee.francs:
-                if p.francs >= fee.francs:
-                    options.append({FRANCS: fee.francs})
-            elif a.fee_goods is not None:
-                given = parse_payment(a.fee_goods)
-                check_payment(p, given, fee.food, "food", exact=exact)
-                options.append(given)
-            else:
-                found = choose_food(p, fee.food)
-                if found is not None:
-                    options.append(found)
-    if not options:
-        raise IllegalAction(_unpaid_fee(card))
-    # the cheapest: fewest francs' worth (a food token counts its food value)
-    return min(options, key=_payment_worth)
-
-
-def _unpaid_fee(card: BuildingCard) -> Msg:
-    return Msg(
-        "The {building}'s entry fee is {fee}; you cannot pay it (loans may not pay fees).",
-        building=Card(card.id), fee=_fee_words(card),
-    )
-
-
-def _fee_words(card: BuildingCard) -> Msg | Listing:
-    return fee_words(_fees(card.id))
-
-
-@cache
-def _fees(building: str) -> tuple[tuple[int, int], ...]:
-    """The building's fee alternatives as (food, francs)."""
-    return tuple((f.food, f.francs) for f in content().buildings[building].fees)
-
-
-def _default_fee(p: PlayerState, fees: tuple[tuple[int, int], ...]) -> Payment | None:
-    """The cheapest way to pay one of the fee alternatives (food, francs), or None."""
-    best: Payment | None = None
-    worth = 0.0
-    for food, fr in fees:
-        if fr:
-            found: Payment | None = {FRANCS: fr} if p.francs >= fr else None
-        else:
-            found = choose_food(p, food)
-        if found is not None:
-            w = _payment_worth(found)
-            if best is None or w < worth:
-                best, worth = found, w
-    return best
-
-
-def _payment_worth(payment: Payment) -> float:
-    worth = 0.0
-    for t, n in payment.items():
-        worth += n * (1.0 if t == FRANCS else FOOD_VALUE.get(t, 1) * 0.99)  # type: ignore[arg-type]
-    return worth
 
 
 def fee_text(card: BuildingCard) -> str:
@@ -311,22 +216,6 @@ def _enters(s: GameState, p: PlayerState, owner: int, payment: Payment, card: Bu
         "{player} enters the {building}, paying {food} to the supply.",
         player=p.name, building=building, food=food,
     )
-
-
-def food_over_fee(card: BuildingCard, payment: Payment) -> int:
-    """How much more food than the fee a payment gives (food tokens cannot always pay a
-    food fee exactly); 0 or less when none."""
-    if len(payment) == 1:  # the usual case, made quick: one kind of token
-        ((t, n),) = payment.items()
-        if t == FRANCS:
-            return 0  # francs pay either alternative exactly
-        return FOOD_VALUE.get(t, 0) * n - _food_fee(card.id)  # type: ignore[arg-type]
-    return payment_value(payment, "food") - _food_fee(card.id)
-
-
-@cache
-def _food_fee(building: str) -> int:
-    return next((food for food, _ in _fees(building) if food), 0)
 
 
 def _fee_choice_check(s: GameState, seat: int, owner: int, card: BuildingCard, a: Enter) -> None:
@@ -424,7 +313,7 @@ def _enterable() -> dict[str, Entry]:
         eff = effect_for(card)
         if card.can_enter and eff is not None:
             good, least = _needs(card)
-            out[b] = (eff.options, card, _fees(b), _fee_blind(card), good, least)
+            out[b] = (eff.options, card, fee_alternatives(b), _fee_blind(card), good, least)
     return out
 
 
@@ -494,7 +383,7 @@ def _enter_options(s: GameState, seat: int) -> list[Action]:
         if key in after_fee:
             ctx = after_fee[key]
         else:
-            fee = _default_fee(p, key)
+            fee = default_fee(p, key)
             if fee is None:
                 ctx = None
             else:
@@ -551,10 +440,6 @@ def _reorder(s: GameState, a: Reorder) -> None:
 # --- extra actions ------------------------------------------------------------------------------
 
 
-
-
-
-
 # --- end of turn, end of round ------------------------------------------------------------------
 
 
@@ -584,8 +469,6 @@ def _end_turn(s: GameState, a: EndTurn) -> None:
         end_round(s)
     else:
         s.current = (s.current + 1) % n
-
-
 
 
 # --- the two entry points -----------------------------------------------------------------------

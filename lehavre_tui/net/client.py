@@ -21,8 +21,7 @@ from ..engine.message import Msg
 from ..engine.rules import legal_actions
 from ..engine.scoring import Score, final_scores, winners
 from ..engine.state import GameState
-from ..session import LogLine
-from ..table import NotAtThisTable
+from ..table import LogLine, NotAtThisTable
 from ..text import render
 from .protocol import (
     MAX_UPDATE,

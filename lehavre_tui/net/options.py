@@ -6,12 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..command_line import add_language_option
 from ..text import _
 
 
 def add_host_command(sub: Any) -> None:
-    from ..cli import add_language_option
-
     host = sub.add_parser("host", help=_("host a table: players join over SSH, with lehavre join, or in a browser"))
     host.add_argument(
         "--players", type=int, default=None, help=_("number of players, 1 to 5 (default 2, or one per seat)")

@@ -152,7 +152,7 @@ class PlainGame:
         self._narrate()
 
     def _game_over(self) -> None:
-        from ..cli import summary
+        from ..summary import summary
 
         self.lines.say(*summary(self.table.state)[1:])
         solo = self.table.record_solo()
@@ -210,7 +210,7 @@ class PlainGame:
             self._handoff(rest)
         elif word == "scores" and not rest:
             if t.over:
-                from ..cli import summary
+                from ..summary import summary
 
                 say(*summary(t.state)[1:])
             else:

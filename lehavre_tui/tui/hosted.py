@@ -11,6 +11,10 @@ A player who proved no SSH key gets a seat code when taking a seat: the visit sh
 in the table's log, sends it when connecting again, and hands it to `keep_seat_code` (the
 terminal client keeps it for the next visit from this machine).
 
+The visit knows nothing of the app's screens: it tells the app what happened with messages
+(messages.py: seated, a move made, words for the table, back in the lobby), and the app
+draws it.
+
 The visit reads the table in its reader's language (`lang`): every word the host sends is
 a message this client renders. A visit without a language (a login whose ssh client sent
 no LANG, a browser tab) asks for one in the lobby before it connects.
@@ -21,7 +25,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from textual import events
 
 from ..net.client import HostedTable, HostLink
 from ..net.host import PING_SECONDS
@@ -49,9 +55,10 @@ from ..net.protocol import (
 from ..net.trouble import log_failure
 from ..net.words import read
 from ..text import _, render, set_language
+from .messages import LobbyChanged, VisitLeft, VisitMoved, VisitRefused, VisitSays, VisitSeated
 
 if TYPE_CHECKING:
-    from .app import LeHavreApp
+    from textual.app import App
 
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0)
 
@@ -81,7 +88,7 @@ class Visit:
         self.seat_code = seat_code  # the code of this player's own seat (no SSH key)
         self.keep_seat_code = keep_seat_code
         self._tell: str | None = None  # said in the table's log once it is drawn
-        self.app: LeHavreApp | None = None
+        self.app: App[Any] | None = None  # the app this visit is shown in
         self.link: HostLink | None = None
         self.welcome: Welcome | None = None
         self.tables: list[TableInfo] = []
@@ -126,11 +133,15 @@ class Visit:
             return
         self.name, self.code = name.strip(), code.strip()
         self.status = _("Connecting to the host at {address}…").format(address=f"{self.host}:{self.port}")
+        self.go_on()
+
+    def go_on(self) -> None:
+        """Connect, now that the lobby has what the visit needed (a language, a login)."""
         if self.app is not None:
             self.start(self.app)
 
     # --- the connection ------------------------------------------------------------------------
-    def start(self, app: LeHavreApp) -> None:
+    def start(self, app: App[Any]) -> None:
         self.app = app
         if self.needs_language or self.needs_login:
             self._lobby_changed()
@@ -159,8 +170,9 @@ class Visit:
             return
         self.arriving = False
         keys, self.typed_ahead = self.typed_ahead, []
-        if keys and self.app is not None:
-            self.app.type_keys(keys)
+        if self.app is not None:
+            for key, character in keys:  # typed again, as if pressed now
+                self.app.post_message(events.Key(key, character))
 
     async def _keep_connected(self) -> None:
         try:
@@ -232,8 +244,8 @@ class Visit:
         app = self.app
         if app is None:
             return
-        if app.table is not None:
-            app.refuse(text)
+        if self.table is not None:
+            app.post_message(VisitSays(text))
         self._lobby_changed()
         self._arrive()
 
@@ -265,11 +277,7 @@ class Visit:
         if self.link is not None:
             self.link.send(LeaveTable())
         if app is not None:
-            app.session = None
-            from .screens.lobby import LobbyScreen
-
-            while len(app.screen_stack) > 1 and not isinstance(app.screen, LobbyScreen):
-                app.pop_screen()
+            app.post_message(VisitLeft())
         self._lobby_changed()
 
     # --- what the host says --------------------------------------------------------------------
@@ -284,8 +292,8 @@ class Visit:
             )
             self.status = text
             app = self.app
-            if app is not None and app.table is not None:
-                app.refuse(text)
+            if app is not None and self.table is not None:
+                app.post_message(VisitSays(text))
             self._lobby_changed()
 
     def _message(self, msg: HostMessage) -> None:
@@ -317,9 +325,9 @@ class Visit:
             text = read(msg.words, msg.text)
             sent = self.table.answered(msg.id) if self.table is not None else None
             if sent is not None:
-                app.refused_later(sent, text)
-            elif app.table is not None:
-                app.refuse(text)
+                app.post_message(VisitRefused(sent, text))
+            elif self.table is not None:
+                app.post_message(VisitSays(text))
             else:
                 self.status = text
                 self._lobby_changed()
@@ -327,8 +335,8 @@ class Visit:
         elif isinstance(msg, Note):
             if self.table is not None:
                 self.table.answered(msg.id)
-            if app.table is not None:
-                app.table.note(read(msg.words, msg.text))
+            if self.table is not None:
+                app.post_message(VisitSays(read(msg.words, msg.text), warn=False))
         elif isinstance(msg, Bye):
             self.ended = True
             self.status = read(msg.words, msg.text)
@@ -340,19 +348,16 @@ class Visit:
         if self._seated is not None and self._seated.table == u.table and self.link is not None:
             self.table = HostedTable(self.link, self._seated, u)
             self._seated = None
-            app.start_game(self.table, greet=False)  # arrived once its bar has the keyboard (at_table)
-            if self._tell is not None:
-                told, self._tell = self._tell, None
-                app.call_after_refresh(lambda: app.table.note(told) if app.table is not None else None)
+            told, self._tell = self._tell, None
+            # arrived once its bar has the keyboard (at_table)
+            app.post_message(VisitSeated(self.table, note=told))
             return
         table = self.table
         if table is None or table.table_id != u.table:
             return
         before = (table.state.current, table.state.phase)
         table.update(u)
-        if app.session is table:
-            with contextlib.suppress(Exception):  # a screen being rearranged: the next update draws it
-                app.follow_game(*before)
+        app.post_message(VisitMoved(table, before))
 
     def _new_seat_code(self, seat_code: str, invite: str) -> None:
         """The host made this player's seat code: kept, and shown once."""
@@ -366,11 +371,5 @@ class Visit:
         ).format(seat_code=seat_code, invite=invite)
 
     def _lobby_changed(self) -> None:
-        app = self.app
-        if app is None:
-            return
-        from .screens.lobby import LobbyScreen
-
-        for screen in app.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.show(self)
+        if self.app is not None:
+            self.app.post_message(LobbyChanged())

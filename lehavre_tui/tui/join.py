@@ -78,7 +78,7 @@ def reader_language(args: argparse.Namespace) -> str | None:
         return str(args.lang)
     if args.ask_lang:
         return None
-    from ..cli import requested_language
+    from ..command_line import requested_language
     from ..settings import read_settings
 
     return requested_language(None) or read_settings()[0].language

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..command_line import add_language_option, requested_language
 from ..engine.message import Listing, Msg, MsgN
 from ..seats import BOT_KINDS, SHOWN_KINDS
 from ..text import N_, _, render
@@ -27,8 +28,6 @@ PLAIN_HELP = N_("the game in plain text lines, for screen readers and pipes (als
 
 def add_play_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
     """The interactive commands, added to the `lehavre` parser (which has `--lang` itself)."""
-    from ..cli import add_language_option
-
     parser.add_argument("--continue", dest="resume", action="store_true", help=_("open the autosaved game"))
     parser.add_argument("--ascii", action="store_true", help=_("plain ASCII symbols (also LEHAVRE_ASCII=1)"))
     parser.add_argument("--plain", action="store_true", help=_(PLAIN_HELP))
@@ -169,7 +168,6 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         session.bot_budget = budget
     if plain and session is not None:
         return _plain(session, args, pace, resumed)
-    from ..cli import requested_language
     from .app import LeHavreApp
 
     flag = getattr(args, "lang", None)  # checked by cli.main already
@@ -182,7 +180,6 @@ def _plain(session: Any, args: argparse.Namespace, pace: float, resumed: bool) -
     """The game in plain text lines (`--plain`, or a dumb terminal), in the table's language."""
     import os
 
-    from ..cli import requested_language
     from ..plain import Lines, PlainGame
     from ..settings import read_settings, table_language
     from ..text import language_from_env, set_language

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, cast
 
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from ..text import N_, _, language
-
-if TYPE_CHECKING:
-    from .app import LeHavreApp
+from .game import Game
+from .messages import CommandEntered
 
 # Textual's system commands, title and help as Textual words them: marked for the catalogs
 # here, translated where the palette lists them. An entry Textual adds later stays English.
@@ -38,26 +36,28 @@ def palette_placeholder() -> str:
 
 
 class MovesProvider(Provider):
-    """The command palette offers the same moves as the command bar."""
+    """The command palette offers the same moves as the command bar: those of the game of
+    the screen it was opened over; a move chosen is played as if typed (`CommandEntered`)."""
 
     def _lines(self) -> list[str]:
         from ..commands import complete  # with the game: the set-up opens without them
         from ..commands.words import shown_verb
 
-        app = cast("LeHavreApp", self.app)
-        if app.session is None:
+        game = getattr(self.screen, "game", None)
+        if not isinstance(game, Game) or game.table is None:
             return []
-        return [*complete("", app.session.state), *(shown_verb(w, language()) for w in ("undo", "save", "help"))]
+        return [*complete("", game.table.state), *(shown_verb(w, language()) for w in ("undo", "save", "help"))]
+
+    def _play(self, line: str) -> None:
+        self.app.post_message(CommandEntered(line))
 
     async def discover(self) -> Hits:
-        app = cast("LeHavreApp", self.app)
         for line in self._lines()[:60]:
-            yield DiscoveryHit(line, partial(app.play, line), text=line)
+            yield DiscoveryHit(line, partial(self._play, line), text=line)
 
     async def search(self, query: str) -> Hits:
-        app = cast("LeHavreApp", self.app)
         matcher = self.matcher(query)
         for line in self._lines():
             score = matcher.match(line)
             if score > 0:
-                yield Hit(score, matcher.highlight(line), partial(app.play, line), text=line)
+                yield Hit(score, matcher.highlight(line), partial(self._play, line), text=line)

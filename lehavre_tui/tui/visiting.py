@@ -11,7 +11,7 @@ from .app import LeHavreApp
 
 class VisitingApp(LeHavreApp):
     def _handle_exception(self, error: Exception) -> None:
-        visit = self.visit
+        visit = self.game.visit
         if visit is None:  # never so: a visit's app always has one
             super()._handle_exception(error)
             return

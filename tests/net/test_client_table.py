@@ -72,9 +72,9 @@ async def test_a_player_sits_down_from_the_lobby_and_plays_with_another(host: Ho
         await until(pilot, lambda: app.session is not None and app.session.state.current == 1)
         # now it is Ben's turn: Anna's bar says what she may do meanwhile
         await until(pilot, lambda: "Ben is to play. Meanwhile: sell" in hint_text(app))
-        assert completions(app, "") and all(
+        assert completions(app.game, "") and all(
             c.split()[0] in ("sell", "help", "say", "show", "cards", "scores", "lobby", "quit")
-            for c in completions(app, "")
+            for c in completions(app.game, "")
         )
         await ben.send({"type": "command", "seat": 1, "text": "supply"})
         await until(pilot, lambda: "Ben's ship reaches" in log_text(app))
@@ -233,7 +233,7 @@ async def test_a_polish_reader_reads_the_table_moves_and_the_bar_in_polish(host:
             assert [c.lang for c in host.clients if c.name == "Anna"] == ["pl"]
             # Anna waits: her bar, in Polish, and only what she may do meanwhile, in Polish words
             await until(pilot, lambda: "Gra Ben. Tymczasem: sprzedaj" in hint_text(app))
-            offered = completions(app, "")
+            offered = completions(app.game, "")
             assert offered and all(c.split()[0] in ("sprzedaj", "pomoc", "powiedz", "pokaż", "karty",
                                                     "wyniki", "lobby", "wyjdź") for c in offered)  # fmt: skip
             # Ben's move, narrated by the host as a message, is worded here in Polish

@@ -35,7 +35,7 @@ async def wait_bots(app: LeHavreApp, pilot: Pilot[None], limit: int = 2000) -> N
     s = app.session
     assert s is not None
     for _ in range(limit):
-        if not app.bot_busy and not s.is_bot_turn():
+        if not app.game.bot_busy and not s.is_bot_turn():
             await pilot.pause()
             return
         await pilot.pause(0.01)
@@ -89,7 +89,7 @@ async def test_the_bar_waits_while_a_bot_plays() -> None:
         s = app.session
         assert s is not None
         await pilot.pause()
-        assert s.is_bot_turn() and app.bot_busy  # the bot's first move is due in 30 s
+        assert s.is_bot_turn() and app.game.bot_busy  # the bot's first move is due in 30 s
         before = s.state.model_dump()
         await type_command(app, pilot, "supply", dismiss=False)
         assert s.state.model_dump() == before
@@ -114,7 +114,7 @@ async def test_two_bots_play_to_the_scoring_screen() -> None:
 async def _hint_done(app: LeHavreApp, pilot: Pilot[None]) -> str:
     """The command the hint put in the bar, once the bot has thought."""
     for _ in range(500):
-        if not app.hint_busy:
+        if not app.game.hint_busy:
             break
         await pilot.pause(0.02)
     await pilot.pause()
@@ -231,9 +231,9 @@ async def test_f6_pauses_a_game_of_bots_and_lets_it_play_on() -> None:
                 break
             await pilot.pause(0.01)
         await pilot.press("f6")
-        assert app.bots_paused
+        assert app.game.bots_paused
         for _ in range(200):  # the move under way ends; then nothing more
-            if not app.bot_busy:
+            if not app.game.bot_busy:
                 break
             await pilot.pause(0.01)
         moves = len(s.actions)
@@ -243,7 +243,7 @@ async def test_f6_pauses_a_game_of_bots_and_lets_it_play_on() -> None:
         assert app.play("supply") is not None  # a bot is to play: refused, nothing changes
         assert len(s.actions) == moves
         assert app.play("pause") is None  # the word does the same as the key
-        assert not app.bots_paused
+        assert not app.game.bots_paused
         for _ in range(500):
             if len(s.actions) > moves + 3:
                 break
@@ -257,5 +257,5 @@ async def test_pause_at_a_table_without_bots_says_so() -> None:
         await pilot.pause()
         refusal = app.play("pause")
         assert refusal is not None and "nothing to pause" in refusal
-        assert not app.bots_paused
+        assert not app.game.bots_paused
         assert "there is nothing to" in log_text(app)

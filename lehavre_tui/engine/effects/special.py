@@ -35,7 +35,7 @@ from ..cards import BuildingCard, CodedAction, content
 from ..errors import IllegalAction
 from ..goods import Good
 from ..message import Card, Count, GoodName, Goods, Listing, Msg, MsgN, Typed
-from ..payments import Payment, pay, payment_goods, receive
+from ..payments import Payment, fee_payment, food_over_fee, pay, payment_goods, receive
 from ..state import OFFER_GOOD, OFFER_SPACES, TOWN, GameState
 from ..words import franc_count
 from .base import CHOICES, Ctx, check_choices, coded, crafts, effect_for, opt, plain
@@ -343,8 +343,6 @@ def _transfer(state: GameState, owner: int, payment: Payment) -> str | None:
 
 def _take_over(ctx: Ctx, watch: BuildingCard, target: BuildingCard, victim: int) -> None:
     """Pay the evicted player, send the worker home, move in and pay the fee."""
-    from ..rules import fee_payment, food_over_fee  # the rules module imports the effects
-
     s = ctx.state
     price = _params(watch).get("francs", 1)
     q = s.players[victim]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -16,13 +16,13 @@ from ...commands.names import building_word
 from ...commands.now import card_location
 from ...engine.cards import BuildingCard
 from ...text import N_, _, language, render
+from ..game import Game
+from ..messages import CommandFilled
 from ..view import card, cost_text, escape, fee_short, name, price_text, symbol_words, text_of, type_name
 from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
-
-    from ..app import LeHavreApp
 
 
 def other_names(c: BuildingCard) -> list[tuple[str, str]]:
@@ -32,20 +32,19 @@ def other_names(c: BuildingCard) -> list[tuple[str, str]]:
 
 
 class CardScreen(ReadingWindow):
+    """A building card in full, with the moves that use it (a button puts one in the bar)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Close"))]
 
-    def __init__(self, card_id: str) -> None:
+    def __init__(self, game: Game, card_id: str) -> None:
         super().__init__()
+        self.game = game
         self.card_id = card_id
-
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
 
     def compose(self) -> ComposeResult:
         c = card(self.card_id)
         g = self.game.glyphs
-        session = self.game.session
+        session = self.game.table
         facts = Table.grid(padding=(0, 2))
         facts.add_column(no_wrap=True)
         facts.add_column()
@@ -63,7 +62,7 @@ class CardScreen(ReadingWindow):
         if session is not None:
             label = building_word(self.card_id, language())  # the word of the reader's lines
             moves = [m for m in complete("", session.state) if label in m.split()][:4]
-        yield TooSmall()
+        yield TooSmall(g.ascii)
         with Vertical(id="card", classes="body dialog") as box:
             box.border_title = escape(f"{c.number} {name(self.card_id)}")
             yield Plain(facts, id="card-facts")
@@ -80,7 +79,7 @@ class CardScreen(ReadingWindow):
     def use(self, event: Button.Pressed) -> None:
         move = str(event.button.label)
         self.dismiss()
-        self.game.action_fill(move)
+        self.post_message(CommandFilled(move))
 
     @on(Button.Pressed, "#card-close")
     def close(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -10,22 +10,27 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...text import N_, _
+from ..game import Game
+from ..messages import CardRequested
 from ..view import card, escape, name
 from .common import ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from ..app import LeHavreApp
-
 
 class CardsScreen(ReadingWindow):
+    """The buildings on the table, by owner; Enter on one shows its card."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Close"))]
 
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
     def compose(self) -> ComposeResult:
-        app = cast("LeHavreApp", self.app)
-        assert app.session is not None
-        s = app.session.state
+        assert self.game.table is not None
+        s = self.game.table.state
         options: list[Option | None] = []
 
         def add(title: str, ids: list[str]) -> None:
@@ -43,14 +48,14 @@ class CardsScreen(ReadingWindow):
             add(p.name, s.buildings_of(seat))
         for i, st in enumerate(s.proposals):
             add(_("Proposal stack {stack}").format(stack=i + 1), list(st))
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="cards", classes="body dialog") as box:
             box.border_title = _("Cards on the table (Enter shows one)")
             yield OptionList(*options, id="cards-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            cast("LeHavreApp", self.app).action_show_card(event.option.id)
+            self.post_message(CardRequested(event.option.id))
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from rich.cells import cell_len
 from textual import events
@@ -14,7 +14,8 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from ...text import N_, _, language
-from ..app import MIN_HEIGHT, MIN_WIDTH, LeHavreApp
+from ..game import MIN_HEIGHT, MIN_WIDTH
+from ..messages import TypingPassed
 
 # Textual's own key in the footer (the command palette) and its tooltip, for the catalogs.
 PALETTE = (N_("palette"), N_("Open the command palette"))
@@ -25,9 +26,13 @@ W = TypeVar("W", bound=Widget)
 class TooSmall(Static):
     """Shown instead of clipped content when the terminal is below the minimum size."""
 
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__()
+        self.ascii = ascii  # "80x24" rather than "80×24"
+
     def render(self) -> str:
         size = self.app.size
-        x = "x" if cast(LeHavreApp, self.app).glyphs.ascii else "×"
+        x = "x" if self.ascii else "×"
         return _(
             "Le Havre needs a terminal of at least {least}; this one is {size}. "
             "Enlarge the window (or make the font smaller); ctrl+q quits."
@@ -141,4 +146,4 @@ class ReadingWindow(ModalScreen[None]):
             return
         event.stop()
         event.prevent_default()
-        cast(LeHavreApp, self.app).pass_typing(event.character)
+        self.post_message(TypingPassed(event.character))

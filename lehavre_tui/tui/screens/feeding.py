@@ -8,7 +8,7 @@ player cannot pay, rulebook: feeding).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -22,6 +22,8 @@ from ...engine.goods import FOOD_VALUE
 from ...engine.message import Count, Goods, Listing
 from ...engine.payments import payment_value
 from ...text import N_, _, ngettext, render
+from ..game import Game
+from ..messages import CommandEntered
 from ..view import default_feeding, food_view, payment_words, template_of
 from ..widgets.command_bar import LOCAL_WORDS, CorrectableInput
 from .common import Plain, TooSmall
@@ -30,7 +32,6 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from ...table import Table
-    from ..app import LeHavreApp
 
 
 def round_end_lines(session: Table) -> list[str]:
@@ -44,18 +45,20 @@ def round_end_lines(session: Table) -> list[str]:
 
 
 class FeedingScreen(ModalScreen[None]):
+    """The feeding of the player to act: what is due, what is on hand, the proposal."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "look", N_("Look at the table")),
         Binding("f5", "feed_proposed", N_("Pay the proposal")),
     ]
     AUTO_FOCUS = "#feeding-input"
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="feeding", classes="body dialog"):
             with VerticalScroll(id="feeding-events"):
                 yield Plain(id="feeding-log")
@@ -76,7 +79,7 @@ class FeedingScreen(ModalScreen[None]):
         self.sync()
 
     def sync(self) -> None:
-        session = self.game.session
+        session = self.game.table
         if session is None:
             return
         s = session.state
@@ -151,29 +154,29 @@ class FeedingScreen(ModalScreen[None]):
         first = text.split()[0].lower()
         if first not in VERBS and first not in LOCAL_WORDS and not (verb_of(first) or table_word_of(first)):
             text = f"feed {text}"
-        if self._play(text):
-            if self.is_attached:
-                self.payment.value = ""
-        elif self.is_attached:
-            self.payment.hold(event.value)  # kept for correcting; typing replaces it
+        self.payment.value = ""
+        self._play(text, back=event.value)
 
     def _nothing_typed(self) -> str:
         """Why an empty payment is refused: what paying nothing would mean."""
-        session = self.game.session
-        due = food_view(session.state, session.state.current).due if session is not None else 0
+        table = self.game.table
+        due = food_view(table.state, table.state.current).due if table is not None else 0
         return _(
             "Nothing typed. Paying nothing would leave all {food} unpaid, and loans cover only food "
             "you cannot pay otherwise. Type what you pay (e.g. fish=2 francs=3) and press Enter, or F5 "
             "to pay the proposal."
         ).format(food=render(Count(due, "food")))
 
-    def _play(self, text: str) -> bool:
-        refused = self.game.play(text)
-        if refused is not None:
-            if self.is_attached:
-                self.query_one("#feeding-error", Plain).update(Text(refused))
-            return False
-        return True
+    def _play(self, text: str, back: str = "") -> None:
+        """Played by the app; a refusal comes back to `refused`."""
+        self.post_message(CommandEntered(text, back))
+
+    def refused(self, back: str, reason: str) -> None:
+        """The payment was refused: the line typed back in the box for correcting (typing
+        replaces it), the reason under it."""
+        if back and not self.payment.value:
+            self.payment.hold(back)
+        self.say(reason)
 
     def say(self, text: str) -> None:
         self.query_one("#feeding-error", Plain).update(Text(text))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -13,13 +13,12 @@ from textual.widgets import Button
 from ...engine.message import Count
 from ...engine.scoring import score
 from ...text import N_, _, render
+from ..game import Game
 from ..view import escape, food_view, phase_line
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
-
-    from ..app import LeHavreApp
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -31,18 +30,15 @@ class HandoffScreen(ModalScreen[None]):
         Binding("escape", "dismiss", N_("Back to the table")),
     ]
 
-    def __init__(self, seat: int, since: list[str], *, greet: bool = False) -> None:
+    def __init__(self, game: Game, seat: int, since: list[str], *, greet: bool = False) -> None:
         super().__init__()
+        self.game = game
         self.seat = seat
         self.since = since
         self.greet = greet
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
-
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="handoff", classes="body dialog"):
             yield Plain(id="handoff-phase")
             yield Plain(id="handoff-status")
@@ -62,7 +58,7 @@ class HandoffScreen(ModalScreen[None]):
             self._fill()
 
     def _fill(self) -> None:
-        s = self.game.session
+        s = self.game.table
         assert s is not None
         state = s.state
         seat = self.seat
@@ -114,7 +110,7 @@ class HandoffScreen(ModalScreen[None]):
             return
         event.stop()
         event.prevent_default()
-        name = self.game.session.state.players[self.seat].name if self.game.session else ""
+        name = self.game.table.state.players[self.seat].name if self.game.table else ""
         typed = self.query_one("#handoff-typed", Plain)
         typed.display = True
         typed.update(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -16,14 +16,12 @@ from ...commands import SYNTAX
 from ...engine.cards import content
 from ...session import autosave_path
 from ...text import N_, _, language
-from ..app import save_dir
+from ..game import Game, save_dir
 from ..view import cost_text, fee_short, legend, name, price_text, symbol_words, type_name
 from .common import Plain, ReadingWindow, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
-
-    from ..app import LeHavreApp
 
 # The keys, one a line: the meaning wraps under itself in a narrow window.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -151,17 +149,18 @@ class HelpScreen(ReadingWindow):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1", "dismiss", N_("Close"))]
 
-    def __init__(self, topic: str | None = None, text: str | None = None) -> None:
+    def __init__(self, game: Game, topic: str | None = None, text: str | None = None) -> None:
         super().__init__()
+        self.game = game
+        self._glyphs = game.glyphs
         self.topic = topic
         self.text = text
 
     def compose(self) -> ComposeResult:
-        app = cast("LeHavreApp", self.app)
         commands = "\n".join(line for _topic, line in SYNTAX)
         more = _("help enter, help payments, help goods, help names or help <building> in the command bar say more.")
         commands += "\n\n" + more
-        yield TooSmall()
+        yield TooSmall(self._glyphs.ascii)
         with Vertical(id="help", classes="body dialog") as box:
             box.border_title = _("Help (Esc closes)")
             with TabbedContent(initial="help-topic" if self.text is not None else ""):
@@ -172,7 +171,7 @@ class HelpScreen(ReadingWindow):
                 with TabPane(_("Keys"), id="help-keys"), VerticalScroll():
                     yield Plain(keys_table())
                     yield Plain("\n" + _(KEYS_NOTES))
-                    yield Plain("\n" + _("In the lists of buildings: {legend}.").format(legend=legend(app.glyphs)))
+                    yield Plain("\n" + _("In the lists of buildings: {legend}.").format(legend=legend(self._glyphs)))
                     yield Plain(
                         "\n"
                         + _(
@@ -187,7 +186,6 @@ class HelpScreen(ReadingWindow):
                     yield Plain(commands)
                 with TabPane(_("Buildings"), id="help-buildings"):
                     yield DataTable(id="glossary", zebra_stripes=True, cursor_type="row")
-        self._glyphs = app.glyphs
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -7,7 +7,7 @@ invite code to fill in; a visit without a language, with the choice of one (Engl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -20,13 +20,13 @@ from ...engine.setup import MAX_PLAYERS
 from ...net.protocol import TableInfo
 from ...seats import LEVELS
 from ...text import LANGUAGES, N_, _, language_name, ngettext, pgettext
+from ..game import Game
 from ..seat_names import bot_label, seat_kind_name
 from .common import Keys, Plain, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from ..app import LeHavreApp
     from ..hosted import Visit
 
 NO_SEAT = "none"
@@ -86,12 +86,12 @@ class LobbyScreen(Screen[None]):
         Binding("f5", "refresh", N_("Refresh")),
     ]
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(classes="body"), Vertical(id="lobby"):
             yield Plain(_("LE HAVRE · the host's lobby"), id="lobby-title")
             yield Plain("", id="lobby-status")
@@ -206,7 +206,7 @@ class LobbyScreen(Screen[None]):
         await self.recompose()
         self.app.refresh_bindings()
         self.on_mount()
-        visit.start(self.game)
+        visit.go_on()
 
     @on(Button.Pressed, "#login-go")
     def log_in(self) -> None:

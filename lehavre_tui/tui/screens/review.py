@@ -4,7 +4,7 @@ expert's estimate (bots/review.py). The expert thinks in a thread; the game is n
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.binding import Binding, BindingType
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from ...session import Session
-    from ..app import LeHavreApp
+    from ..game import Game
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -33,12 +33,12 @@ class ReviewScreen(ModalScreen[None]):
     AUTO_FOCUS = "#review-scroll"  # the arrows and page keys scroll the review
     playouts = PLAYOUTS  # the expert's trial games a move
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="review", classes="body dialog") as box:
             box.border_title = _("Review of the game")
             with VerticalScroll(id="review-scroll"):
@@ -47,7 +47,7 @@ class ReviewScreen(ModalScreen[None]):
                 yield Button(_("Esc: back to the scores"), id="review-close")
 
     def on_mount(self) -> None:
-        session = self.game.session
+        session = self.game.table
         if session is not None:
             self._review(session)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.segment import Segment
@@ -19,13 +19,14 @@ from ...engine.cards import content
 from ...engine.message import Listing
 from ...engine.scoring import Score
 from ...text import N_, _, ngettext, render
+from ..game import Game
+from ..messages import SetupRequested
 from ..view import name as card_name
 from .common import Plain, TooSmall
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from ..app import LeHavreApp
 
 
 def bonus_name(key: str) -> str:
@@ -191,15 +192,15 @@ class ScoringScreen(ModalScreen[None]):
     ]
     AUTO_FOCUS = ""
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        session = self.game.session
+        session = self.game.table
         assert session is not None
         scores = session.scores()
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="scoring", classes="body dialog") as box:
             box.border_title = _("The game is over")
             yield Plain(winners_sentence(scores, session.winners()), id="winners")
@@ -225,12 +226,12 @@ class ScoringScreen(ModalScreen[None]):
         """The moves that cost most against the expert's estimate (the game is not changed)."""
         from .review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen())
+        self.app.push_screen(ReviewScreen(self.game))
 
     @on(Button.Pressed, "#score-new")
     def action_new_game(self) -> None:
-        self.game.show_setup()
+        self.post_message(SetupRequested())
 
     @on(Button.Pressed, "#score-quit")
     def action_quit(self) -> None:
-        self.game.exit()
+        self.app.exit()

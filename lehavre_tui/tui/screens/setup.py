@@ -8,7 +8,7 @@ once the screen is on view (tests/tui/test_following.py keeps it so).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.containers import Horizontal, Vertical
@@ -21,6 +21,8 @@ from ...engine.players import DEFAULT_NAMES, MAX_PLAYERS
 from ...places import autosave_path
 from ...seats import LEVELS
 from ...text import LANGUAGES, N_, _, language, language_name
+from ..game import Game
+from ..messages import GameChosen, LanguageChosen
 from ..seat_names import seat_kind_name
 from .common import Keys, Plain, TooSmall
 
@@ -28,7 +30,6 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from ...engine.setup import Setup
-    from ..app import LeHavreApp
 
 TITLE = "L E   H A V R E"
 SUBTITLE = N_("Uwe Rosenberg's harbour game, hotseat at one keyboard, with bots if you like")
@@ -79,19 +80,16 @@ class Choice(RadioButton):
 
 
 class SetupScreen(Screen[None]):
-    def __init__(self) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__()
+        self.game = game
         self.saved: str | None = None  # the autosaved game's summary, read once the screen is drawn
         self.has_save = autosave_path().exists()
         self.form = Form()
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
-
     def compose(self) -> ComposeResult:
         form = self.form
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(classes="body"), Vertical(id="setup", classes="dialog") as box:
             box.border_title = _("A new game")
             yield Plain(TITLE, id="title")
@@ -189,9 +187,9 @@ class SetupScreen(Screen[None]):
         self._show_names(self._players())
 
     @on(RadioSet.Changed, "#language")
-    async def language_changed(self, event: RadioSet.Changed) -> None:
+    def language_changed(self, event: RadioSet.Changed) -> None:
         """A language chosen: the screens are drawn again in it at once, and it is remembered."""
-        await self.game.choose_language(LANGUAGES[event.index])
+        self.post_message(LanguageChosen(LANGUAGES[event.index]))
 
     async def redraw_words(self) -> None:
         """Draw the form again in the reader's language, keeping what was filled in."""
@@ -241,7 +239,7 @@ class SetupScreen(Screen[None]):
         except ValueError:
             self.query_one("#setup-error", Plain).update(_("The seed must be a whole number."))
             return
-        self.game.start_game(Session.new(setup, autosave=autosave_path(), seats=self.seats()))
+        self.post_message(GameChosen(Session.new(setup, autosave=autosave_path(), seats=self.seats())))
 
     @on(Button.Pressed, "#continue")
     def resume(self) -> None:
@@ -252,15 +250,15 @@ class SetupScreen(Screen[None]):
         except SaveError as exc:
             self.query_one("#setup-error", Plain).update(str(exc))
             return
-        self.game.start_game(session, greet=True)
+        self.post_message(GameChosen(session, greet=True))
 
     @on(Button.Pressed, "#tutorial")
     def tutorial(self) -> None:
         """The rulebook's first round, step by step (the saved game stays as it is)."""
         from ...tutorial import TutorialSession
 
-        self.game.start_game(TutorialSession.start())
+        self.post_message(GameChosen(TutorialSession.start()))
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
-        self.game.exit()
+        self.app.exit()

@@ -7,7 +7,8 @@ and the log stay in view; the other boards are tabs under the harbour, F3 turns 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -17,6 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 from ...text import N_, _
+from ..game import Game
+from ..messages import CardsRequested
 from ..widgets import (
     CommandBar,
     CommandInput,
@@ -39,8 +42,6 @@ from .common import Keys, TooSmall, board
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from ..app import LeHavreApp
-
 WIDE_WIDTH = 140
 WIDE_HEIGHT = 42
 COMFORTABLE_FOOTER = 100  # narrower: the footer's keys are set closer together
@@ -52,6 +53,8 @@ def is_wide(width: int, height: int) -> bool:
 
 
 class TableScreen(Screen[None]):
+    """The table of a game: the boards, the players, the log and the command bar."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "next_board", N_("Next board")),
         # (not in the footer, which has no room for them at 80 columns: F1 lists them)
@@ -65,79 +68,84 @@ class TableScreen(Screen[None]):
 
     wide = True  # the arrangement in use; decided when composing, from the terminal's size
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game, play: Callable[[str], str | None]) -> None:
+        """`play`: plays a command line at the table and returns the refusal, or None; the
+        app hands it down so that Enter plays within the key press (see `CommandInput`)."""
+        super().__init__()
+        self.game = game
+        self._play = play
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         size = self.app.size
         self.wide = is_wide(size.width, size.height)
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         yield Palette()
         # the table's parts straight on the screen (a container around them would be one
         # more thing to lay out and draw after every move); .body: hidden when too small
-        yield TopBar(id="topbar", classes="body")
+        yield TopBar(self.game, id="topbar", classes="body")
         if self.wide:
             yield from self._wide()
         else:
             yield from self._compact()
-        yield CommandBar(id="command-bar", classes="body")
+        yield CommandBar(self.game, play=self.play_typed, id="command-bar", classes="body")
         yield Keys(compact=size.width < COMFORTABLE_FOOTER)
 
     def _wide(self) -> ComposeResult:
-        players = self.game.session.state.num_players if self.game.session else 2
+        game = self.game
+        players = game.table.state.num_players if game.table else 2
         with Horizontal(id="main", classes="body"):
             with Vertical(id="left"):
                 with Horizontal(id="boards"):
                     with Vertical(id="left-col"):
                         with board(Vertical(id="harbour"), _("1 Harbour")):
-                            yield SupplyTrack()
-                            yield OfferSpaces()
+                            yield SupplyTrack(game)
+                            yield OfferSpaces(game)
                         with board(VerticalScroll(id="town"), _("Town")):
-                            yield TownBuildings()
+                            yield TownBuildings(game)
                     with board(VerticalScroll(id="proposals"), _("2 Building proposals")):
-                        yield ProposalStacks(below=4)
+                        yield ProposalStacks(game, below=4)
                 with Grid(id="players", classes=f"players-{players}"):
                     for seat in range(players):
-                        yield PlayerPanel(seat)
+                        yield PlayerPanel(game, seat)
             with Vertical(id="right"):
                 with board(Vertical(id="ships"), _("3 Ships and rounds")):
-                    yield ShipStacks()
-                    yield RoundCard(coming=6)
+                    yield ShipStacks(game)
+                    yield RoundCard(game, coming=6)
                 with board(Vertical(id="log-board"), _("Log")):
-                    yield GameLog(id="log")
+                    yield GameLog(game, id="log")
 
     def _compact(self) -> ComposeResult:
         from textual.widgets import TabbedContent, TabPane  # only the compact table has tabs
 
-        players = self.game.session.state.num_players if self.game.session else 2
+        game = self.game
+        players = game.table.state.num_players if game.table else 2
         with Horizontal(id="lower", classes="body"):
             with Vertical(id="left-col"):
                 with board(Vertical(id="harbour"), _("Harbour")):
-                    yield SupplyTrack()
-                    yield OfferSpaces()
+                    yield SupplyTrack(game)
+                    yield OfferSpaces(game)
                 with board(Vertical(id="player-lines"), _("Players")):
                     for seat in range(players):
-                        yield PlayerLine(seat)
+                        yield PlayerLine(game, seat)
                 with TabbedContent(id="tabs"):
                     with TabPane(_("Proposals"), id="tab-proposals"), VerticalScroll():
-                        yield ProposalStacks(compact=True)
+                        yield ProposalStacks(game, compact=True)
                     with TabPane(_("Town"), id="tab-town"), VerticalScroll():
-                        yield TownBuildings()
+                        yield TownBuildings(game)
                     with TabPane(_("Ships"), id="tab-ships"), VerticalScroll():
-                        yield ShipStacks()
-                        yield RoundCard(coming=4)
+                        yield ShipStacks(game)
+                        yield RoundCard(game, coming=4)
                     with TabPane(_("Players"), id="tab-players"), VerticalScroll():
                         for seat in range(players):
-                            yield PlayerLine(seat)
+                            yield PlayerLine(game, seat)
                         for seat in range(players):
-                            yield PlayerPanel(seat)
+                            yield PlayerPanel(game, seat)
             with Vertical(id="right-col"):
                 with VerticalScroll(id="active-box"):
-                    yield PlayerPanel(-1, id="active-player")
+                    yield PlayerPanel(game, -1, id="active-player")
                 with board(Vertical(id="log-board"), _("Log")):
-                    yield GameLog(id="log")
+                    yield GameLog(game, id="log")
 
     def on_mount(self) -> None:
         self.focus_command()
@@ -193,7 +201,7 @@ class TableScreen(Screen[None]):
         self.query_one(GameLog).sync()
         self.call_after_refresh(self.fit_proposals)
         bar = self.query_one(CommandBar)
-        session = self.game.session
+        session = self.game.table
         bot = bool(session and session.is_bot_turn())
         changed = bot != bar.has_class("-bot")  # a bot's turn began or ended: old words are stale
         bar.set_class(bot, "-bot")
@@ -275,7 +283,7 @@ class TableScreen(Screen[None]):
             return
         box = self.command_input
         box.remember(text)
-        refused = self.game.play(text)
+        refused = self._play(text)
         if refused is not None and not box.value:
             # back into the bar to be corrected (unless the next command is being typed),
             # the reason staying under it until the line is changed
@@ -317,7 +325,7 @@ class TableScreen(Screen[None]):
         """F9: what happened since the last turn of the player at the keyboard."""
         from .log import LogWindow
 
-        session = self.game.session
+        session = self.game.table
         if session is None:
             return
         state = session.state
@@ -333,7 +341,7 @@ class TableScreen(Screen[None]):
     # --- keys -----------------------------------------------------------------------------
     def action_next_board(self) -> None:
         if self.wide:
-            self.game.action_cards()
+            self.post_message(CardsRequested())
             return
         from textual.widgets import TabbedContent
 

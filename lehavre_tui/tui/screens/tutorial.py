@@ -22,14 +22,14 @@ from ...engine.setup import Setup
 from ...session import Session, autosave_path
 from ...text import N_, _
 from ...tutorial import INTRO, STEPS, TutorialSession
+from ..game import Game
+from ..messages import GameChosen, SetupRequested
 from ..widgets import TableWidget
 from .common import Plain, TooSmall
 from .table import TableScreen
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
-
-    from ..app import LeHavreApp
 
 DONE = N_("You played the rulebook's first round. The table is yours now: play on with all three, or ctrl+q to quit.")
 
@@ -68,11 +68,7 @@ class LessonPanel(TableWidget):
     def lesson(self) -> TutorialSession:
         return cast(TutorialSession, self.session)
 
-    @property
-    def folded(self) -> bool:
-        """Kept by the screen, so a table rearranged for a new terminal size keeps it."""
-        screen = self.screen
-        return isinstance(screen, TutorialTable) and screen.lesson_folded
+    folded = False  # set by the screen, which keeps it for a table rearranged for a new size
 
     def signature(self) -> object:
         return (self.session.moves, self.folded)
@@ -109,20 +105,23 @@ class TutorialTable(TableScreen):
     lesson_folded = False  # F7: the panel shows one line
 
     def compose(self) -> ComposeResult:
-        yield LessonPanel()
+        panel = LessonPanel(self.game)
+        panel.folded = self.lesson_folded
+        yield panel
         yield from super().compose()
 
     def action_fold_lesson(self) -> None:
         self.lesson_folded = not self.lesson_folded
+        self.query_one(LessonPanel).folded = self.lesson_folded
         self.query_one(LessonPanel).sync()
 
     def sync(self) -> None:
         super().sync()  # the panel is a TableWidget: drawn again with the rest
-        session = self.game.session
+        session = self.game.table
         if isinstance(session, TutorialSession) and session.finished and not self._ended:
             self._ended = True
             # after the game's own windows (the feeding) have closed
-            self.app.call_later(self.app.push_screen, LessonDone())
+            self.app.call_later(self.app.push_screen, LessonDone(self.game))
 
 
 class LessonDone(ModalScreen[None]):
@@ -147,16 +146,16 @@ class LessonDone(ModalScreen[None]):
         Binding("end", "scroll_words('end')", show=False),
     ]
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def action_scroll_words(self, how: str) -> None:
         words = self.query_one("#lesson-done-words", VerticalScroll)
         getattr(words, f"scroll_{how}")(animate=False)
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="lesson-done", classes="body dialog") as box:
             box.border_title = _("Round 1 is done")
             with VerticalScroll(id="lesson-done-words"):
@@ -186,12 +185,12 @@ class LessonDone(ModalScreen[None]):
         """Two players, the short game: the learner against the medium bot."""
         setup = Setup(players=2, variant="short", seed=random.SystemRandom().randrange(1_000_000))
         session = Session.new(setup, autosave=autosave_path(), seats=["human", "medium"])
-        self.game.show_setup()  # the lesson's table goes away
-        self.game.start_game(session)
+        self.post_message(SetupRequested())  # the lesson's table goes away
+        self.post_message(GameChosen(session))
 
     @on(Button.Pressed, "#lesson-setup")
     def setup(self) -> None:
-        self.game.show_setup()
+        self.post_message(SetupRequested())
 
     @on(Button.Pressed, "#lesson-stay")
     def stay(self) -> None:

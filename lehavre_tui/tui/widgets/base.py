@@ -1,9 +1,10 @@
-"""What every widget on the table shares: the session it reads, symbols, styles, links."""
+"""What every widget on the table shares: the game it reads (handed down by its screen),
+symbols, styles, links."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -19,7 +20,7 @@ from ..glyphs import Glyphs
 
 if TYPE_CHECKING:
     from ...table import Table
-    from ..app import LeHavreApp
+    from ..game import Game
 
 # Component classes styled in lehavre.tcss (`TableWidget > .tw--seat-0 { ... }`).
 STYLE_NAMES: tuple[str, ...] = (
@@ -134,13 +135,13 @@ class TableWidget(Widget):
     TableWidget { height: auto; }
     """
 
-    @property
-    def game(self) -> LeHavreApp:
-        return cast("LeHavreApp", self.app)
+    def __init__(self, game: Game, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.game = game  # what the table shows, handed down by the screen
 
     @property
     def session(self) -> Table:
-        s = self.game.session
+        s = self.game.table
         assert s is not None
         return s
 

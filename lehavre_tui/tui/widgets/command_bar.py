@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -21,7 +22,7 @@ from ...text import N_, _, ngettext
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from ..app import LeHavreApp
+    from ..game import Game
 
 HINT_LINES = 2  # the height of the line under the bar
 # Words the table itself understands, besides the moves of the game.
@@ -32,10 +33,10 @@ HOSTED_WORDS = ("say", "show", "cards", "hint", "scores", "log", "lobby", "quit"
 WAITING_VERBS = ("sell", "help", "say", "show", "cards", "scores", "log", "lobby", "quit")
 
 
-def _words_here(app: LeHavreApp) -> tuple[GameState, tuple[str, ...], tuple[str, ...] | None]:
+def _words_here(game: Game) -> tuple[GameState, tuple[str, ...], tuple[str, ...] | None]:
     """What completion works from: the state, the table's own words, and the verbs that may
     be offered (None: all). A player waiting at a hosted table may sell, talk and read."""
-    s = app.session
+    s = game.table
     assert s is not None
     if not s.hosted:
         return s.state, LOCAL_WORDS, None
@@ -54,12 +55,11 @@ def _verb(line: str) -> str:
     return verb_of(words[0]) or table_word_of(words[0]) or words[0]
 
 
-def completions(app: LeHavreApp, value: str) -> list[str]:
+def completions(game: Game, value: str) -> list[str]:
     """Whole legal command lines that fit what is typed."""
-    session = app.session
-    if session is None:
+    if game.table is None:
         return []
-    state, words, verbs = _words_here(app)
+    state, words, verbs = _words_here(game)
     out = complete(value, state)
     low = value.strip().lower()
     if low and " " not in low:
@@ -69,12 +69,11 @@ def completions(app: LeHavreApp, value: str) -> list[str]:
     return out
 
 
-def next_step(app: LeHavreApp, value: str) -> Step:
+def next_step(game: Game, value: str) -> Step:
     """What Tab offers for the word being typed: verbs, then objects, then their choices."""
-    session = app.session
-    if session is None:
+    if game.table is None:
         return Step(0, "", ())
-    state, words, verbs = _words_here(app)
+    state, words, verbs = _words_here(game)
     step = complete_step(value, state, words)
     if verbs is not None:
         step = Step(step.position, step.typed, tuple(c for c in step.choices if _verb(c.line) in verbs))
@@ -84,14 +83,14 @@ def next_step(app: LeHavreApp, value: str) -> Step:
 class CommandSuggester(Suggester):
     """Grey text after the cursor: the word being typed, when only one word fits."""
 
-    def __init__(self, app: LeHavreApp) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(use_cache=False, case_sensitive=False)
-        self._app = app
+        self.game = game
 
     async def get_suggestion(self, value: str) -> str | None:
         if not value.strip() or value[-1].isspace():
             return None
-        choices = next_step(self._app, value).choices
+        choices = next_step(self.game, value).choices
         if len(choices) == 1 and choices[0].line.startswith(value.lower()):
             return choices[0].line
         return None
@@ -138,6 +137,8 @@ class CorrectableInput(Input):
 
 
 class CommandInput(CorrectableInput):
+    """The line a move is typed in: Tab completes, up and down go through earlier commands."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "history(-1)", N_("Previous command"), show=False),
         Binding("down", "history(1)", N_("Next command"), show=False),
@@ -146,8 +147,11 @@ class CommandInput(CorrectableInput):
         Binding("ctrl+j", "submit", show=False),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, game: Game, *, play: Callable[[str], None] | None = None, id: str | None = None) -> None:
         super().__init__(placeholder=_("type a move (supply, take fish, enter ..., end) or help"), id=id)
+        self.game = game
+        # what Enter does with the line: handed down by the table, which plays it (see `action_submit`)
+        self.play = play
         self._pos = 0
         self._cycle: list[str] = []  # the lines Tab goes through, one a press
         self._cycle_at = -1
@@ -155,10 +159,10 @@ class CommandInput(CorrectableInput):
 
     @property
     def history(self) -> list[str]:
-        return cast("LeHavreApp", self.app).history
+        return self.game.history
 
     def on_mount(self) -> None:
-        self.suggester = CommandSuggester(cast("LeHavreApp", self.app))
+        self.suggester = CommandSuggester(self.game)
         self._pos = len(self.history)
 
     def remember(self, text: str) -> None:
@@ -198,14 +202,12 @@ class CommandInput(CorrectableInput):
 
         The table plays it right here, within the key press, so that one frame shows the
         cleared bar and the move's result: as a message it would reach the table only after
-        a frame of its own, and the result would wait for the next one."""
-        from ..screens.table import TableScreen
-
+        a frame of its own, and the result would wait for the next one. (So the table hands
+        the bar a function, `play`, where the guide would have a message.)"""
         value = self.value
         self.value = ""
-        screen = self.screen
-        if isinstance(screen, TableScreen):
-            screen.play_typed(value)
+        if self.play is not None:
+            self.play(value)
         else:
             self.post_message(self.Submitted(self, value, None))
 
@@ -219,7 +221,7 @@ class CommandInput(CorrectableInput):
             return
         self._cycle = []
         self.cycling = None
-        step = next_step(cast("LeHavreApp", self.app), self.value)
+        step = next_step(self.game, self.value)
         choices = step.choices
         if not choices:
             return
@@ -285,12 +287,26 @@ class CommandHint(Widget):
 
 
 class CommandBar(Vertical):
+    """The command line, with a prompt before it and two lines of hints under it."""
+
     _refused: str | None = None
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        play: Callable[[str], None] | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.game = game
+        self.play = play
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="command-row"):
             yield Label(">", id="prompt")
-            yield CommandInput(id="command")
+            yield CommandInput(self.game, play=self.play, id="command")
         yield CommandHint(id="hint")
 
     @property
@@ -303,7 +319,7 @@ class CommandBar(Vertical):
 
     def _name_prompt(self) -> None:
         """At a hosted table the prompt names the player at this keyboard ('Ben>')."""
-        s = cast("LeHavreApp", self.app).session
+        s = self.game.table
         if s is None or not s.hosted:
             return  # the local table: its prompt stays; the host's modules are not needed
         from ...net.client import HostedTable
@@ -338,30 +354,30 @@ class CommandBar(Vertical):
         hint.remove_class("-refusal")
 
     def show_hint(self, value: str) -> None:
-        app = cast("LeHavreApp", self.app)
         hint = self.query_one(CommandHint)
         self._refused = None
         hint.remove_class("-refusal")
-        if app.session is None:
+        if self.game.table is None:
             return
         box = self.input
-        hint.update(hint_text(app, value, box.cycling if box.in_cycle() else None))
+        hint.update(hint_text(self.game, value, self.app.size.width, box.cycling if box.in_cycle() else None))
 
 
-def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
+def hint_text(game: Game, value: str, screen_width: int, cycling: Step | None = None) -> Text:
+    """The line under the bar for what is typed, in a terminal `screen_width` wide."""
     from ..view import card, name, text_of
 
     words = value.split()
-    s = app.session
+    s = game.table
     assert s is not None
     if not words:
         if s.state.phase == "over":
             return Text(_("The game is over. 'scores' shows the final scores again; F1 for help, ctrl+q to quit."))
         if s.hosted and not s.plays_now():
-            return Text(waiting_words(app))
+            return Text(waiting_words(game))
         if s.is_bot_turn():
-            who = app.seat_label(s.state.current)
-            if app.bots_paused and not app.bot_busy:
+            who = game.seat_label(s.state.current)
+            if game.bots_paused and not game.bot_busy:
                 return Text(_("Bots paused: {player} is to play. F6 or 'pause' lets them go on.").format(player=who))
             return Text(
                 _(
@@ -373,7 +389,7 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
         verbs = list(dict.fromkeys(line.split()[0] for line in lines))
         pend = s.state.pending
         keys = _("(Tab completes, Up/Down: earlier commands, F4 a hint)")
-        if app.size.width < 100:  # the same in fewer words, so that a second line still fits
+        if screen_width < 100:  # the same in fewer words, so that a second line still fits
             keys = _("(Tab completes, F4 a hint)")
         # translators: the moves possible now, under the command bar: "Now: supply, buy, sell, end"
         now = Text(_("Now: {moves}").format(moves=", ".join(verbs)) + "   " + keys)
@@ -391,7 +407,7 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
         return now
     if s.hosted and table_word_of(words[0]) == "say":
         return Text(_("Enter says it to everybody at the table, in the log."))
-    width = max(20, app.size.width - 6)
+    width = max(20, screen_width - 6)
     out = Text(no_wrap=True, overflow="ellipsis")
     # A building named after the verb: its card on the first line (not while Tab goes
     # through choices: then they have both lines).
@@ -404,17 +420,17 @@ def hint_text(app: LeHavreApp, value: str, cycling: Step | None = None) -> Text:
             out.truncate(width, overflow="ellipsis")
             out.append("\n")
     room = 1 if out.plain else 2  # lines left for the choices
-    out.append_text(_next_words(app, value, width, room, cycling))
+    out.append_text(_next_words(game, value, width, room, cycling))
     return out
 
 
-def waiting_words(app: LeHavreApp) -> str:
+def waiting_words(game: Game) -> str:
     """The bar of a player at a hosted table while somebody else is to act."""
     from ...net.client import HostedTable
 
-    s = app.session
+    s = game.table
     assert isinstance(s, HostedTable)
-    who = app.seat_label(s.state.current)
+    who = game.seat_label(s.state.current)
     if s.seat is None:
         return _(
             "You are watching; {player} is to play. "
@@ -425,11 +441,11 @@ def waiting_words(app: LeHavreApp) -> str:
     ).format(player=who)
 
 
-def _next_words(app: LeHavreApp, value: str, width: int, lines: int, cycling: Step | None) -> Text:
+def _next_words(game: Game, value: str, width: int, lines: int, cycling: Step | None) -> Text:
     """What may come next (the choices Tab goes through), as many as fit in `lines` lines;
     while Tab goes through them, the one in the bar is marked."""
-    step = cycling or next_step(app, value)
-    fits = completions(app, value)
+    step = cycling or next_step(game, value)
+    fits = completions(game, value)
     if len(step.choices) == 1 and step.choices[0].line == value.strip().lower() and not step.choices[0].more:
         step = Step(step.position, step.typed, ())  # typed in full: nothing left to complete
     if not step.choices:

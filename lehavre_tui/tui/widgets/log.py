@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -18,8 +18,8 @@ from ..view import template_of
 from .base import seat_style, styled
 
 if TYPE_CHECKING:
-    from ...session import LogLine
-    from ..app import LeHavreApp
+    from ...table import LogLine
+    from ..game import Game
 
 # Lines that mark a stage of the game (drawn strong), by the start of their English template.
 HEADLINES = ("Round ", "The last round", "The game is over", "Feeding")
@@ -92,8 +92,9 @@ class GameLog(WrappedLog):
     class Leave(Message):
         """Esc or Tab in the log: back to the command bar."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.game = game
         self.can_focus = True
         self._shown = 0
         self._moves: list[int] = []
@@ -142,7 +143,7 @@ class GameLog(WrappedLog):
             self._style_now = None
 
     def sync(self) -> None:
-        session = cast("LeHavreApp", self.app).session
+        session = self.game.table
         if session is None:
             return
         lines = session.log
@@ -167,8 +168,7 @@ class GameLog(WrappedLog):
         text = line.text  # in the reader's language
         if template_of(line.event).startswith(HEADLINES):
             return Text(text, style=styled(self, "strong"))
-        app = cast("LeHavreApp", self.app)
-        session = app.session
+        session = self.game.table
         t = Text(text)
         if session is None:
             return t

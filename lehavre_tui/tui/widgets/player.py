@@ -16,6 +16,7 @@ from ...engine.message import Count
 from ...engine.scoring import score
 from ...engine.state import GameState
 from ...text import NP_, _, pgettext, render
+from ..game import Game
 from ..glyphs import Glyphs
 from ..seat_names import bot_label
 from ..view import TYPE_WORDS, card, escape, food_view, good_label, kind_tag, name, type_short
@@ -55,8 +56,8 @@ def player_signature(s: GameState, seat: int) -> object:
 class PlayerPanel(TableWidget):
     """The full board of one seat (the active player's is marked); seat -1 follows the turn."""
 
-    def __init__(self, seat: int, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, game: Game, seat: int, *, id: str | None = None) -> None:
+        super().__init__(game, id=id)
         self.seat_given = seat
         self._titles: tuple[str, str] | None = None
 
@@ -234,8 +235,8 @@ class PlayerLine(TableWidget):
     """One line per player for the compact table (all players, the active one marked); on a
     narrow board the food column wraps, the columns staying in line from player to player."""
 
-    def __init__(self, seat: int, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, game: Game, seat: int, *, id: str | None = None) -> None:
+        super().__init__(game, id=id)
         self.seat_no = seat
 
     def signature(self) -> object:

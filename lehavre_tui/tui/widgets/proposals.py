@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...text import _, ngettext
+from ..game import Game
 from ..view import card, cost_text, fee_short, kind_tag, name, text_of
 from .base import TableWidget, card_action, fill_action, link
 from .columns import Column, Columns
@@ -21,8 +22,8 @@ class ProposalStacks(TableWidget):
     cards under them in a line per stack: for a narrow board.
     """
 
-    def __init__(self, below: int = 3, *, compact: bool = False, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, game: Game, below: int = 3, *, compact: bool = False, id: str | None = None) -> None:
+        super().__init__(game, id=id)
         self.most = below
         self.below = below
         self.compact = compact

@@ -9,6 +9,7 @@ from ...engine.cards import content
 from ...engine.message import Card, Count
 from ...text import NP_, _, pgettext, render
 from ...text.render import join
+from ..game import Game
 from ..view import TOWN_THEN, name, round_info
 from .base import TableWidget
 from .columns import Column, Columns
@@ -23,8 +24,8 @@ TOWN_SHORT = {
 
 
 class RoundCard(TableWidget):
-    def __init__(self, coming: int = 6, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, game: Game, coming: int = 6, *, id: str | None = None) -> None:
+        super().__init__(game, id=id)
         self.coming = coming
 
     def signature(self) -> object:
