@@ -139,9 +139,11 @@ class SetupScreen(Screen[None]):
         """The autosaved game may have changed while this screen was covered."""
         self.saved = autosave_summary()
         self.has_save = self.saved is not None
-        self.query_one("#saved", Plain).update(self._saved_line())
-        self.query_one("#continue", Button).disabled = not self.has_save
-        self.query_one("#continue", Button).disabled = self.saved is None
+        # read after the first frame: the screen may have gone meanwhile (a game started)
+        for line in self.query("#saved").results(Plain):
+            line.update(self._saved_line())
+        for button in self.query("#continue").results(Button):
+            button.disabled = self.saved is None
 
     def on_mount(self) -> None:
         self._arrange()
