@@ -126,10 +126,20 @@ def _started(argv: list[str]) -> subprocess.Popen[str]:
                             start_new_session=True)  # fmt: skip
 
 
+def _first_lines(proc: subprocess.Popen[str], n: int) -> list[str]:
+    """The first `n` lines of the output, read from the pipe itself: a buffered readline reads
+    ahead, and what it read ahead would be missing from `communicate()`, which reads the pipe."""
+    assert proc.stdout is not None
+    fd, data = proc.stdout.fileno(), b""
+    while data.count(b"\n") < n and (byte := os.read(fd, 1)):
+        data += byte
+    return data.decode().splitlines(keepends=True)
+
+
 def test_ctrl_c_prints_the_finished_games_and_exits_130() -> None:
     proc = _started([*LEHAVRE, "simulate", "--players", "2", "--games", "100000", "--jobs", "2"])
     assert proc.stdout is not None
-    first = [proc.stdout.readline(), proc.stdout.readline()]  # two games are finished
+    first = _first_lines(proc, 2)  # two games are finished
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     lines = first + out.splitlines(keepends=True)
