@@ -10,10 +10,12 @@ finished (`Series.stopped`).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Generator, Sequence
+import threading
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -77,6 +79,24 @@ def _played(
         pool.join()
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl+C waits until the block is done and comes right after (as KeyboardInterrupt), so a
+    game's result is never half recorded (counted but not printed, or printed twice). Python
+    runs signal handlers in the main thread, whichever thread the signal reached."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before if before is not None else signal.default_int_handler)
+    if caught:
+        raise KeyboardInterrupt
+
+
 def play_series(
     game: Callable[..., R],
     games: Sequence[tuple[Any, ...]],
@@ -90,9 +110,10 @@ def play_series(
     played = _played(game, games, jobs)
     try:
         for i, result in played:
-            series.results[i] = result
-            if on_result is not None:
-                on_result(i, result)
+            with _ctrl_c_held():  # a finished game is kept and told whole, or not at all
+                series.results[i] = result
+                if on_result is not None:
+                    on_result(i, result)
     except KeyboardInterrupt:
         series.stopped = True
     finally:

@@ -252,3 +252,24 @@ def test_the_words_of_a_stopped_series_are_translated() -> None:
         assert "3 z 9" in render(msg) and "Stopped" not in render(msg)
     finally:
         set_language("en")
+
+
+def _square(k: int) -> int:
+    return k * k
+
+
+def test_ctrl_c_while_a_result_is_told_comes_after_it() -> None:
+    """A Ctrl+C that comes while a finished game is being printed waits for the end of it:
+    the game is then counted and printed once (it was counted and not printed, or printed
+    twice, when the interrupt fell in the middle)."""
+    told: list[int] = []
+
+    def on_result(i: int, result: int) -> None:
+        if i == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # where the interrupt would fall
+        told.append(i)
+
+    series = play_series(_square, [(k,) for k in range(5)], 1, on_result)
+    assert series.stopped
+    assert told == [0, 1] and series.finished == [0, 1]
