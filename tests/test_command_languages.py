@@ -28,8 +28,6 @@ from lehavre_tui.commands import (
     help_text,
     parse,
     to_command,
-    words_cs,
-    words_pl,
 )
 from lehavre_tui.commands.words import VERBS_EN, fold, verb_of
 from lehavre_tui.engine.actions import (
@@ -48,6 +46,7 @@ from lehavre_tui.engine.message import Listing, Msg
 from lehavre_tui.engine.rules import apply, legal_actions
 from lehavre_tui.engine.setup import Setup, complete_setup, new_game
 from lehavre_tui.engine.state import GameState
+from lehavre_tui.text import words_cs, words_pl
 from lehavre_tui.tutorial import SETUP
 
 from .conftest import game, give, own, ready

@@ -11,7 +11,7 @@ Words: the verbs, goods, payment words and choices may be English, Polish or Cze
 without diacritics, mixed in one line (``weź ryby``, ``vstup pekárna 4``, ``nakarm ryby=2
 chleb=1``); `to_command(action, state, lang)` writes a line in Polish or Czech words, and
 completion offers the reader's language (`text.language()`). The word lists are data
-(`words_pl`, `words_cs`); `words` looks typed words up (`verb_of`, `table_word_of`).
+(`text.words_pl`, `text.words_cs`); `words` looks typed words up (`verb_of`, `table_word_of`).
 
 Names: buildings and ships by id (``building-firm-1``), English, Polish or Czech name (in
 words as the table prints them, ``steel mill``, or hyphenated, with or without diacritics),
@@ -22,7 +22,7 @@ one Wharf you can enter; with both free, the one where the rest of the line can 
 out, else you are asked which).
 
 Modules: `errors` (CommandError, HelpRequested), `verbs` (verbs and short forms), `words`
-(the words of the three languages, with `words_pl` and `words_cs`), `names`
+(the words of the three languages; their data is `text.words_pl` and `text.words_cs`), `names`
 (card, ship and offer names), `now` (what makes sense now), `tokens` (words, good=N pairs,
 payments), `enter` (the enter verb's per-card choices), `parse` (one parser per verb),
 `render` (`to_command`), `complete` and `help`.

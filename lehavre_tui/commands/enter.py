@@ -7,6 +7,7 @@ from ..engine.goods import Good, parse_good
 from ..engine.message import Card, GoodName, Msg, Typed
 from ..engine.state import OFFER_SPACES, GameState
 from ..text import language
+from ..text.command_words import shown_good
 from .errors import CommandError
 from .names import (
     _OFFER_NAMES,
@@ -25,7 +26,7 @@ from .names import (
 )
 from .now import _cards, _tops, _visible
 from .tokens import _good, _good_key, _is_good, _is_number, _number, _split_pair, _tokens
-from .words import choice_of, is_francs, shown_good
+from .words import choice_of, is_francs
 
 
 def _kind(card: BuildingCard) -> str:

@@ -11,13 +11,14 @@ from ..engine.message import Arg, Card, Count, GoodName, Goods, Listing, Msg, Ms
 from ..engine.rules import legal_actions
 from ..engine.state import GameState
 from ..text import N_, _, card_text, language, render
+from ..text.command_words import shown_good
 from .enter import _kind
 from .errors import CommandError
 from .names import SHIP, AmbiguousName, _building_names, _resolve, _ship_type_names, building_word, words_listing
 from .now import _cards, _visible, card_place
 from .render import command_words
 from .verbs import VERBS
-from .words import goods_words, shown_good, shown_topic, shown_verb, topic_of, verb_of, verb_words, word_lists
+from .words import goods_words, shown_topic, shown_verb, topic_of, verb_of, verb_words, word_lists
 
 # One line per verb: the summary shown by `help` (and in the README); `_(line)` where shown.
 SYNTAX: tuple[tuple[str, str], ...] = (

@@ -14,8 +14,10 @@ from ..engine.cards import content
 from ..engine.message import Arg, Listing, Msg
 from ..engine.state import OFFER_SPACES
 from ..text import N_, language
+from ..text.command_words import building_word, shown_good
+from ..text.command_words import twin as _twin
 from .errors import CommandError
-from .words import fold, hyphenated, is_into, offer_keys, ship_type_keys, shown_good, shown_ship_type
+from .words import fold, is_into, offer_keys, ship_type_keys, shown_ship_type
 
 _norm = fold  # names are compared folded: 'Łowisko' -> 'lowisko'
 
@@ -23,21 +25,6 @@ _norm = fold  # names are compared folded: 'Łowisko' -> 'lowisko'
 def _label(building: str) -> str:
     """The canonical word for a building: its id with hyphens."""
     return building.replace("_", "-")
-
-
-def _twin(building: str) -> str:
-    """'-1' for the first of two cards of one name (building_firm_1), else ''."""
-    head, _, tail = building.rpartition("_")
-    return f"-{tail}" if head and tail.isdigit() else ""
-
-
-def building_word(building: str, lang: str) -> str:
-    """A building's word in a command: its id in English ('building-firm-1'), its name in
-    Polish or Czech ('piekarnia', 'firma-budowlana-1', 'most-nad-sekwaną')."""
-    if lang == "en":
-        return _label(building)
-    card = content().buildings[building]
-    return hyphenated(card.name_pl if lang == "pl" else card.name_cs) + _twin(building)
 
 
 def ship_type_word(ship_type: str, lang: str) -> str:

@@ -20,11 +20,12 @@ from ..engine.actions import (
 )
 from ..engine.cards import content
 from ..engine.state import OFFER_SPACES, GameState
+from ..text.command_words import shown_good
 from .enter import _NO_CHOICE, _PICK_GOODS, _kind
 from .names import _norm, building_word, offer_word, ship_type_word
 from .now import _cards
 from .tokens import _pairs_text
-from .words import shown_choice, shown_food, shown_good, shown_section, shown_verb
+from .words import shown_choice, shown_food, shown_section, shown_verb
 
 
 def _option_words(kind: str, option: str, lang: str) -> str:

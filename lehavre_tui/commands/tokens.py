@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from ..engine.goods import Good, parse_good
 from ..engine.message import Msg
 from ..text import N_, language
+from ..text.command_words import shown_good
 from .errors import CommandError
 from .names import sentences, words_listing
 from .words import (
@@ -20,7 +21,6 @@ from .words import (
     is_francs,
     is_short_with,
     section_of,
-    shown_good,
 )
 
 

@@ -1,5 +1,5 @@
 """The verbs of the command language and their short forms (English; the Polish and Czech
-verbs are in `words_pl` and `words_cs`, looked up through `words.verb_of`)."""
+verbs are in `text.words_pl` and `text.words_cs`, looked up through `words.verb_of`)."""
 
 from __future__ import annotations
 

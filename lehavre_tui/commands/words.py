@@ -2,7 +2,7 @@
 
 A line may mix the languages ('weź wood', 'kup wooden-ship'): every word is understood in
 each of them, whatever language the reader reads, so a script means the same to everyone.
-The words themselves are data (`words_pl`, `words_cs`; English here); this module looks a
+The words themselves are data (`text.words_pl`, `text.words_cs`; English here); this module looks a
 typed word up (`verb_of`, `good_of`, ...) and gives the word to show in a language
 (`shown_verb`, `shown_good`, ...), the first of each list. English words are today's
 command words; the canonical form of a line (`to_command`) is English.
@@ -14,15 +14,13 @@ signs as hyphens ('Wędzone ryby' -> 'wedzone-ryby').
 from __future__ import annotations
 
 import unicodedata
-from types import ModuleType
 
-from . import words_cs, words_pl
+from ..text import words_cs, words_pl
+from ..text.command_words import FOREIGN as _FOREIGN
 
 LANGUAGES = ("en", "pl", "cs")
-_FOREIGN: dict[str, ModuleType] = {"pl": words_pl, "cs": words_cs}
 
 _TRANSLATE = str.maketrans({"ł": "l", "Ł": "l", "&": " ", "'": "", "’": ""})
-_SIGNS = str.maketrans({"&": " ", "'": None, "’": None})
 
 
 def fold(text: str) -> str:
@@ -32,12 +30,6 @@ def fold(text: str) -> str:
     t = "".join(c if (c.isascii() and c.isalnum()) or c == "+" else "-" for c in t)
     return "-".join(part for part in t.split("-") if part)
 
-
-def hyphenated(name: str) -> str:
-    """A name as one word of a command, keeping its letters: 'Most nad Sekwaną' -> 'most-nad-sekwaną'."""
-    t = name.translate(_SIGNS).lower()
-    t = "".join(c if c.isalnum() else "-" for c in t)
-    return "-".join(part for part in t.split("-") if part)
 
 
 # --- English ------------------------------------------------------------------------------------
@@ -211,15 +203,6 @@ def shown_verb(verb: str, lang: str) -> str:
     return words[0] if words else verb
 
 
-def shown_good(key: str, lang: str) -> str:
-    """A good's word in a command ('smoked_fish'; 'wędzone-ryby'); 'francs' for francs."""
-    if lang == "en":
-        return key
-    mod = _FOREIGN[lang]
-    if key == "francs":
-        return str(mod.FRANCS[0])
-    return str(mod.GOODS[key][0])
-
 
 def shown_section(section: str, lang: str) -> str:
     """'fee', 'pay', 'food', 'with' in a language."""
@@ -239,27 +222,6 @@ def shown_ship_type(ship_type: str, lang: str) -> str | None:
     """A ship type's word in Polish or Czech; None in English (its word is the card's)."""
     return None if lang == "en" else str(_FOREIGN[lang].SHIP_TYPES[ship_type][0])
 
-
-def typed_word(word: str, lang: str) -> str:
-    """An id of the game as a command word in `lang` ('smoked_fish' -> 'wędzone-ryby',
-    'wharf_1' -> 'stocznia-1', 'two' -> 'dwa'); any other word as it is."""
-    if lang == "en" or not word:
-        return word
-    from ..engine.cards import content
-    from ..engine.goods import Good
-
-    mod = _FOREIGN[lang]
-    if word.replace("-", "_") in content().buildings:  # 'wharf_1', 'building-firm-1'
-        from .names import building_word
-
-        return building_word(word.replace("-", "_"), lang)
-    if word == "francs" or word in {g.key for g in Good}:
-        return shown_good(word, lang)
-    if word in mod.SHIP_TYPES:
-        return str(mod.SHIP_TYPES[word][0])
-    if word in mod.CHOICES:
-        return str(mod.CHOICES[word][0])
-    return word
 
 
 def shown_topic(topic: str, lang: str) -> str:

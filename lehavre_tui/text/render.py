@@ -20,6 +20,7 @@ from ..engine.message import (
     english,
 )
 from . import locales as _lang
+from .command_words import building_of, typed_word
 
 
 def _(text: str) -> str:
@@ -140,8 +141,6 @@ def join(words: list[str], conj: str) -> str:
 def typed_words(typed: str, lang: str) -> str:
     """Command words in the reader's command language: 'wood=2 one+francs wharf_1' ->
     'drewno=2 jeden+franki stocznia-1'; a word that is no id of the game stays as it is."""
-    from ..commands.words import typed_word
-
     out = []
     for word in typed.split(" "):
         key, sep, n = word.partition("=")
@@ -173,9 +172,9 @@ class _TypedWords(str):
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)
-        from ..commands.names import building_id
-
-        card_id = building_id(self.typed)  # no building's word: CommandError, a ValueError (English then)
+        card_id = building_of(self.typed)
+        if card_id is None:  # no building's word: a ValueError, the sentence is then read in English
+            raise ValueError(f"{self.typed!r} names no building")
         head, _, twin = card_id.rpartition("_")
         suffix = f" {twin}" if head and twin.isdigit() else ""
         return building_form(card_id, spec).lower() + suffix
