@@ -53,6 +53,13 @@ BEAT_SECONDS = 15.0  # how often a shown page says it is there
 SILENT_SECONDS = 300.0  # a tab that said nothing for so long gives its place back
 MAX_SIZE = (400, 200)  # columns and rows a tab may ask for
 PAGE = Path(__file__).with_name("web_page.html")
+
+
+def stopping_words() -> str:
+    """Why a tab ends when the host stops (in the host's language, read when said)."""
+    return _("The host is stopping; your game is kept: come back to this page when it runs again.")
+
+
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
@@ -159,6 +166,7 @@ class WebDoor(Server):
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
+        self._told: set[web.WebSocketResponse] = set()  # pages given their reason already
         self._handlers: set[asyncio.Task[Any]] = set()
         self._clients: set[Tab] = set()  # the tabs' table clients still running
 
@@ -226,7 +234,7 @@ class WebDoor(Server):
         self._sockets.add(ws)
         try:
             if self.ending.is_set():
-                why = _("The host is stopping; your game is kept: come back to this page when it runs again.")
+                why = stopping_words()
                 await self._end(ws, why)
             elif self.tabs[address] >= MAX_PER_ADDRESS or self.tabs.total() >= MAX_SESSIONS:
                 why = _("Too many tables are open from here ({n} at most); close one and try again.").format(
@@ -249,6 +257,7 @@ class WebDoor(Server):
             self.log(f"browser tab from {address} ended: {type(exc).__name__}: {exc}")
         finally:
             self._sockets.discard(ws)
+            self._told.discard(ws)
             if task is not None:
                 self._handlers.discard(task)
             with contextlib.suppress(Exception):
@@ -293,21 +302,22 @@ class WebDoor(Server):
         if not running.done():  # the page went away, or fell silent
             why = reading.result() if reading.done() and not reading.cancelled() else ""
             hurry = 0.2 if self.ending.is_set() else 1.0  # a stopping host is gone within 2 s
+            if self.ending.is_set():
+                why = why or stopping_words()
+            if why:  # said before the client is ended: a page told nothing would show no reason
+                await self._end(ws, why)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(tab.stop(), hurry)
             await tab.ended(hurry)
-            if self.ending.is_set():
-                why = why or _("The host is stopping; your game is kept: come back to this page when it runs again.")
-            if why:
-                await self._end(ws, why)
             return why or "the page closed"
         reading.cancel()
         with contextlib.suppress(BaseException):
             await reading
         tab._task = None
-        why = await tab.words(0.5) or _("The session ended.")
-        await tab.ended(0.2 if self.ending.is_set() else 1.0)
+        # a client that ended because the host stops: the page's own words, not the client's
+        why = stopping_words() if self.ending.is_set() else await tab.words(0.5) or _("The session ended.")
         await self._end(ws, why)
+        await tab.ended(0.2 if self.ending.is_set() else 1.0)
         return why
 
     async def _read(self, ws: web.WebSocketResponse, tab: Tab) -> str:
@@ -341,7 +351,11 @@ class WebDoor(Server):
                 await tab.focus()
 
     async def _end(self, ws: web.WebSocketResponse, why: str) -> None:
-        """The reason, for the page to show; then the socket is closed."""
+        """The reason, for the page to show; then the socket is closed. A page is told once
+        (the page shows the last reason it got)."""
+        if ws in self._told:
+            return
+        self._told.add(ws)
         with contextlib.suppress(Exception):
             await ws.send_json(["lehavre_ended", why])
             await ws.close()
@@ -367,17 +381,13 @@ class WebDoor(Server):
         return self.port
 
     async def stop(self, seconds: float = 0.3) -> None:
-        """Stop serving; the tabs still open are told why (their table clients were told by
-        the host) within `seconds`, then closed."""
+        """Stop serving: the tabs still open are told why at once (their table clients were
+        told by the host), their clients get `seconds` and a second to end, then all is closed."""
         self.ending.set()
+        for ws in list(self._sockets):  # every page is told first, whatever its client does
+            await self._end(ws, stopping_words())
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + seconds
-        while self._handlers and loop.time() < deadline:
-            await asyncio.sleep(0.05)
-        why = _("The host is stopping; your game is kept: come back to this page when it runs again.")
-        for ws in list(self._sockets):
-            await self._end(ws, why)
-        deadline = loop.time() + 1.0
+        deadline = loop.time() + seconds + 1.0
         while self._handlers and loop.time() < deadline:  # each ends its client and says so
             await asyncio.sleep(0.05)
         if self._runner is not None:
