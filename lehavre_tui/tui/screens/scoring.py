@@ -21,6 +21,7 @@ from ...engine.scoring import Score
 from ...text import N_, _, ngettext, render
 from ..game import Game
 from ..messages import SetupRequested
+from ..seat_names import bot_label
 from ..view import name as card_name
 from .common import Plain, TooSmall
 
@@ -199,7 +200,11 @@ class ScoringScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         session = self.game.table
         assert session is not None
-        scores = session.scores()
+        seats = session.seats
+        scores = [  # a bot is named with its level, as everywhere seats are listed
+            sc.model_copy(update={"name": bot_label(sc.name, seats[sc.seat] if sc.seat < len(seats) else "human")})
+            for sc in session.scores()
+        ]
         yield TooSmall(self.game.glyphs.ascii)
         with Vertical(id="scoring", classes="body dialog") as box:
             box.border_title = _("The game is over")

@@ -9,6 +9,7 @@ from rich.text import Text
 from ...engine.message import Count
 from ...engine.scoring import score
 from ...text import _, render
+from ..seat_names import bot_label
 from ..view import TOWN_BUILDS, phase_line, round_info
 from .base import ByWidth, TableWidget
 
@@ -24,7 +25,7 @@ class TopBar(TableWidget):
     def signature(self) -> object:
         s = self.state
         scores = tuple(score(s, i).total for i in range(s.num_players))
-        return (s.round, s.phase, s.current, s.turn, s.supplied, s.main_done, scores)
+        return (s.round, s.phase, s.current, s.turn, s.supplied, s.main_done, scores, tuple(self.session.seats))
 
     def _round(self, brand: bool, town: bool, harvest: bool = True) -> Text:
         s = self.state
@@ -41,14 +42,18 @@ class TopBar(TableWidget):
             left.append(f" {self.g.sep} " + _(TOWN_BUILDS[info.town]))
         return left
 
-    def _wealth(self, label: bool) -> Text:
+    def _wealth(self, label: bool, marks: bool = True) -> Text:
+        """'wealth Anna 12  Ben (medium bot) 9': the bots marked where the width allows."""
         s = self.state
+        seats = self.session.seats
         # translators: before the players' wealth so far in the top bar: "wealth Anna 12  Ben 9"
         right = Text(_("wealth") + " " if label else "", self.st("dim"))
         for i in range(s.num_players):
             if i:
                 right.append("  ")
-            right.append(s.players[i].name, self.seat(i))
+            name = s.players[i].name
+            kind = seats[i] if i < len(seats) else "human"
+            right.append(bot_label(name, kind) if marks else name, self.seat(i))
             right.append(f" {score(s, i).total}")
         return right
 
@@ -57,12 +62,17 @@ class TopBar(TableWidget):
         middle = Text(phase_line(self.state), style=self.st("active") + self.seat(self.state.current))
         full, plain = self._round(True, True), self._round(False, True)
         short, shortest = self._round(False, False), self._round(False, False, False)
-        wealth, names = self._wealth(True), self._wealth(False)
+        wealth, names = self._wealth(True, False), self._wealth(False, False)
+        marked, marked_names = self._wealth(True), self._wealth(False)
         empty = Text()
         for left, right in (
+            (full, marked),  # the bots marked first; without bots these are the plain lists
+            (plain, marked),
+            (short, marked),
             (full, wealth),
             (plain, wealth),
             (short, wealth),
+            (short, marked_names),
             (short, names),
             (short, empty),
             (shortest, empty),
