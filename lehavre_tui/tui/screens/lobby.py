@@ -21,6 +21,7 @@ from ...net.protocol import TableInfo
 from ...seats import LEVELS
 from ...text import LANGUAGES, N_, _, language_name, ngettext, pgettext
 from ..game import Game
+from ..line_input import LineInput
 from ..seat_names import bot_label, seat_kind_name
 from .common import Keys, Plain, TooSmall
 
@@ -101,9 +102,9 @@ class LobbyScreen(Screen[None]):
                     yield Button(language_name(lang), id=f"language-{lang}")
             with Horizontal(id="lobby-login", classes="lobby-row"):
                 yield Label(pgettext("player", "Name"), classes="lobby-label")
-                yield Input(placeholder=_("your player name"), id="login-name", max_length=16)
+                yield LineInput(placeholder=_("your player name"), id="login-name", max_length=16)
                 yield Label(_("Invite code"), classes="lobby-label")
-                yield Input(placeholder=_("e.g. k7mq-2xrd-p4wz"), id="login-code", max_length=40)
+                yield LineInput(placeholder=_("e.g. k7mq-2xrd-p4wz"), id="login-code", max_length=40)
                 yield Button(_("Sit down"), id="login-go", variant="primary")
             table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
             yield table

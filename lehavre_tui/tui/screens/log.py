@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Input
 
 from ...text import N_, _
+from ..line_input import LineInput
 from ..widgets.log import WrappedLog
 from .common import Plain, ReadingWindow, TooSmall
 
@@ -56,7 +57,7 @@ class LogWindow(ReadingWindow):
             box.border_title = self.title_text
             box.border_subtitle = _("/ finds a word, Esc closes")
             yield LogView(id="log-lines")
-            yield Input(placeholder=_("a word to find, then Enter (again: the line before)"), id="log-find")
+            yield LineInput(placeholder=_("a word to find, then Enter (again: the line before)"), id="log-find")
             yield Plain(id="log-found")
 
     def on_mount(self) -> None:

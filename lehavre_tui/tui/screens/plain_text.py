@@ -20,6 +20,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
+from ..line_input import LineInput
+
 MAX_LINES = 3000  # lines kept in the log: a whole game's narration
 
 
@@ -76,7 +78,7 @@ class PlainTextScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield SaidLines(id="said")
         yield Static("", id="prompt", markup=False)
-        yield Input(id="typed", select_on_focus=False)
+        yield LineInput(id="typed", select_on_focus=False, clear_on_submit=True)
 
     def on_mount(self) -> None:
         self.query_one("#typed", Input).focus()
@@ -91,10 +93,8 @@ class PlainTextScreen(Screen[None]):
         self.query_one("#prompt", Static).update(self.prompt)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        typed = self.query_one("#typed", Input)
+        event.stop()  # the line has left the input already (keys typed after Enter begin the next)
         self.add([f"{self.prompt} {event.value}".strip()])  # what was typed stays in the log, after its prompt
-        typed.value = ""
         self.post_message(LineTyped(event.value))
 
     def action_complete(self) -> None:

@@ -22,6 +22,7 @@ from ...places import autosave_path
 from ...seats import LEVELS
 from ...text import LANGUAGES, N_, _, language, language_name
 from ..game import Game
+from ..line_input import LineInput
 from ..messages import GameChosen, LanguageChosen
 from ..seat_names import seat_kind_name
 from .common import Keys, Plain, TooSmall
@@ -103,7 +104,7 @@ class SetupScreen(Screen[None]):
             for i in range(MAX_PLAYERS):  # one row a seat: the name, and who plays it
                 with Horizontal(classes="row seat-row", id=f"seat-row-{i}"):
                     yield Label(_("Player {n}").format(n=i + 1), classes="field")
-                    yield Input(form.names[i], id=f"name-{i}", classes="name", max_length=12)
+                    yield LineInput(form.names[i], id=f"name-{i}", classes="name", max_length=12)
                     kinds = [(seat_kind_name(k), k) for k in SEAT_KINDS]
                     yield Select(kinds, value=form.seats[i], allow_blank=False, id=f"seat-{i}", classes="seat")
             with Horizontal(classes="row", id="game-row"):
@@ -115,7 +116,7 @@ class SetupScreen(Screen[None]):
                 # translators: the number that deals a game (a random seed)
                 yield Label(_("Seed"), classes="field")
                 seed_help = _("optional: a number deals the same game again")
-                yield Input(form.seed, placeholder=seed_help, id="seed", type="integer")
+                yield LineInput(form.seed, placeholder=seed_help, id="seed", type="integer")
             with Horizontal(classes="row", id="language-row"):
                 yield Label(_("Language"), classes="field")
                 with RadioSet(id="language"):  # each language in its own words

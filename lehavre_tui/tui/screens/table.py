@@ -301,10 +301,17 @@ class TableScreen(Screen[None]):
             log.scroll_page_up(animate=False)
 
     @on(GameLog.Typed)
-    def typed_in_log(self, event: GameLog.Typed) -> None:
-        """A letter typed while reading the log: the bar has the keyboard again, the letter in it."""
+    async def typed_in_log(self, event: GameLog.Typed) -> None:
+        """A letter typed while reading the log: the bar has the keyboard again, the letter in
+        it (and the Enter or Backspace typed right after it, in order)."""
         self.focus_command()
-        self.command_input.take(event.text)
+        box = self.command_input
+        if event.text == "\r":
+            await box.action_submit()
+        elif event.text == "\x7f":
+            box.action_delete_left()
+        else:
+            box.take(event.text)
 
     @on(GameLog.Leave)
     def left_log(self) -> None:

@@ -18,6 +18,7 @@ from textual.widgets.input import Selection
 from ...commands import Step, building_named, complete, complete_step, table_word_of, verb_of
 from ...engine.state import GameState
 from ...text import N_, _, ngettext
+from ..line_input import LineInput
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -96,7 +97,7 @@ class CommandSuggester(Suggester):
         return None
 
 
-class CorrectableInput(Input):
+class CorrectableInput(LineInput):
     """A line that can hold a refused entry for correcting: shown selected, so that typing
     starts a new line in its place, while Backspace, the arrows, Home and End edit it."""
 

@@ -99,16 +99,23 @@ class GameLog(WrappedLog):
         self._shown = 0
         self._moves: list[int] = []
         self._kinds: list[bool] = []  # per line kept: a line of the game (not a note or a refusal)
+        self._handing_back = False  # a letter typed here went to the bar: the keys after it follow
+
+    def on_focus(self) -> None:
+        self._handing_back = False
 
     def on_key(self, event: events.Key) -> None:
         if event.key in ("escape", "tab", "shift+tab"):
             event.stop()
             event.prevent_default()
             self.post_message(self.Leave())
-        elif event.is_printable and event.character:
+        elif (event.is_printable and event.character) or (event.key in ("enter", "backspace") and self._handing_back):
+            # keys typed faster than the keyboard goes back to the bar still land here: they
+            # follow the first letter there in order, an Enter after them too ("\r", "\x7f")
             event.stop()
             event.prevent_default()
-            self.post_message(self.Typed(event.character))
+            self._handing_back = True
+            self.post_message(self.Typed({"enter": "\r", "backspace": "\x7f"}.get(event.key, event.character or "")))
 
     def game_texts(self) -> list[Text]:
         """The lines of the game written so far (without notes, hints and refusals)."""
