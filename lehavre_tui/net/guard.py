@@ -14,7 +14,7 @@ else: other addresses have their own turns).
 
 Every login, let in or refused, is logged in one line on the host's standard error (which
 `journalctl` keeps for a systemd service): the time, the outcome, the address, the login
-name, the method and the table.
+name, the method and the table; so is a login refused the seat of its name (`seat refused`).
 """
 
 from __future__ import annotations
@@ -94,14 +94,21 @@ class Guard:
     def let_in(self, address: str, login: str, method: str, table: int | None = None) -> None:
         self._line("accepted", address, login, method, table)
 
+    def seat_refused(self, address: str, login: str, method: str, table: int) -> None:
+        """A login let in whose name is another owner's seat: one line, not a failure (no
+        secret was checked; a seat code offered for it counts through `failed`)."""
+        self._line("refused", address, login, method, table, "seat=another-owner", outcome="seat")
+
     def failures(self, address: str) -> int:
         return self._record(address).failures
 
-    def _line(self, outcome: str, address: str, login: str, method: str, table: int | None, *more: str) -> None:
+    def _line(
+        self, result: str, address: str, login: str, method: str, table: int | None, *more: str, outcome: str = "login"
+    ) -> None:
         when = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         words = [
             when,
-            f"login {outcome}",
+            f"{outcome} {result}",
             f"address={_plain(address)}",
             f"login={_plain(login)}",
             f"method={_plain(method)}",

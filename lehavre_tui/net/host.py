@@ -67,7 +67,7 @@ from .protocol import (
     encode,
 )
 from .storage import Store
-from .tables import HostedGame, HostTrouble, SeatTaken, clean_text, code_owner, display_name
+from .tables import HostedGame, HostTrouble, Seating, SeatTaken, clean_text, code_owner, display_name
 
 RATE = 10.0  # messages a second, on average
 BURST = 30  # messages at once
@@ -124,6 +124,7 @@ class Client:
     address: str = "127.0.0.1"  # where the login came from (a door's ticket says)
     method: str = "table-socket"
     failures: int = 0  # codes that were wrong on this connection
+    refused_at: int | None = None  # the table whose seat of this name was refused (asked again: watch)
     game: HostedGame | None = None
     seat: int | None = None
     log_sent: int | None = None  # entries of the table's log this client has (None: a newcomer; 0: all anew)
@@ -585,13 +586,19 @@ class Host:
             if client.owner is not None and client.owner.startswith("code:"):
                 self.guard.failed(client.address, client.login, "seat-code", game.id)
                 client.failures += 1
+            else:
+                self.guard.seat_refused(client.address, client.login, client.method, game.id)
             if client.failures >= CONNECTION_FAILURES:
                 client.send(Bye.of(exc.msg))
                 client.closed = True
                 client.writer.close()
-            else:
+                return
+            if client.refused_at != table:  # told why, in the lobby, which lists the table to watch
+                client.refused_at = table
                 client.send(Refusal.of(exc.msg))
-            return
+                client.send(self._tables(client))
+                return
+            seating = Seating(None, client.name)  # asked again from the lobby: watching, as it says
         except (IllegalAction, HostTrouble) as exc:
             client.send(Refusal.of(exc.msg))
             return

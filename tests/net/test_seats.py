@@ -212,3 +212,32 @@ def test_lehavre_join_comes_back_with_the_seat_code_it_kept(tmp_path: Path, monk
     guest = build_parser().parse_args(["join", "h:7000", "--guest", "--code", "abcd-efgh-jkmn"])
     assert seat_codes(guest, "h:7000", None) == (None, None)  # a browser tab keeps nothing
     assert seat_codes(args, "h:7000", "a-door-ticket") == (None, None)  # nor an SSH login's client
+
+
+async def test_a_login_refused_its_seat_is_shown_the_table_logged_and_watches_when_it_asks_again(
+    host: Host, two_players
+) -> None:
+    from lehavre_tui.net.protocol import Tables
+
+    lines: list[str] = []
+    host.guard.log = lines.append
+    ticket = host.issue_ticket("anna", two_players.id, "en", owner=key_owner("SHA256:annas-key"))
+    anna = await RawClient.open(host.port)
+    await anna.hello("", ticket=ticket)
+    assert (await anna.until("seated")).seat == 0  # type: ignore[union-attr]
+    other = await RawClient.open(host.port)
+    await other.hello("", ticket=host.issue_ticket("anna", two_players.id, "en", owner=key_owner("SHA256:eve")))
+    assert "the invite code lets you watch" in (await other.until("refusal")).text
+    tables = await other.until("tables")  # the lobby lists the table the sentence speaks of
+    assert isinstance(tables, Tables) and [t.id for t in tables.tables] == [two_players.id]
+    refused = [line for line in lines if "seat refused" in line]
+    assert len(refused) == 1 and "login=anna" in refused[0] and f"table={two_players.id}" in refused[0], lines
+    assert host.guard.failures("127.0.0.1") == 0  # no secret was checked: nothing is slowed
+    await other.send({"type": "join", "table": two_players.id})  # Enter on the table in the lobby
+    watching = await other.until("seated")
+    assert isinstance(watching, Seated) and watching.seat is None
+    assert two_players.seats[0].owner == "key:SHA256:annas-key"  # Anna's seat stays hers
+    await other.send({"type": "command", "seat": 0, "text": "supply", "id": 1})
+    assert isinstance(await other.until("refusal"), Refusal)
+    anna.close()
+    other.close()
