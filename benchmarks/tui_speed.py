@@ -175,7 +175,7 @@ def first_frames(programs: list[Program], launches: int) -> dict[str, list[float
 
 def instructions(program: Program) -> int:
     """Instructions (counted by valgrind) from the launch to the program's first frame."""
-    which = ["bare"] if program is BARE else ["game", *GAME_ARGS]
+    which = ["bare"] if program is BARE else ["game"] if program is SETUP else ["game", *GAME_ARGS]
     with tempfile.NamedTemporaryFile(prefix="lehavre-bench-vg-", suffix=".log") as log:
         vg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", f"--log-file={log.name}"]
         cmd = [*vg, sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), *which]
@@ -280,10 +280,11 @@ def run(args: argparse.Namespace, games: list[Program]) -> None:
         elif args.compare:
             print("    (instructions are counted for this checkout only)")
         if shutil.which("valgrind") is not None:
-            bare_n, game_n = instructions(BARE), instructions(GAME)
+            bare_n, game_n, setup_n = instructions(BARE), instructions(GAME), instructions(SETUP)
             print(
                 f"    instructions: bare {bare_n / 1e6:.0f} million, the table {game_n / 1e6:.0f} million: "
-                f"{game_n / bare_n:.2f}× (valgrind; the same on a quiet or a busy machine)"
+                f"{game_n / bare_n:.2f}×, the set-up screen {setup_n / 1e6:.0f} million: {setup_n / bare_n:.2f}× "
+                "(valgrind; the same on a quiet or a busy machine)"
             )
     if args.games <= 0:
         print(f"After: {load()}")

@@ -95,18 +95,14 @@ class SetupScreen(Screen[None]):
             box.border_title = _("A new game")
             yield Plain(TITLE, id="title")
             yield Plain(_(SUBTITLE), id="subtitle")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="players-row"):
                 # translators: the set-up screen's labels on the left are at most 9 letters long
                 yield Label(_("Players"), classes="field")
                 with RadioSet(id="players"):
                     for n in range(1, MAX_PLAYERS + 1):
                         yield Choice(str(n), value=n == form.players, id=f"players-{n}")
-            for i in range(MAX_PLAYERS):  # one row a seat: the name, and who plays it
-                with Horizontal(classes="row seat-row", id=f"seat-row-{i}"):
-                    yield Label(_("Player {n}").format(n=i + 1), classes="field")
-                    yield LineInput(form.names[i], id=f"name-{i}", classes="name", max_length=12)
-                    kinds = [(seat_kind_name(k), k) for k in SEAT_KINDS]
-                    yield Select(kinds, value=form.seats[i], allow_blank=False, id=f"seat-{i}", classes="seat")
+            for i in range(form.players):  # a row a seat; the others come when more players are chosen
+                yield self._seat_row(i)
             with Horizontal(classes="row", id="game-row"):
                 yield Label(_("Game"), classes="field")
                 with RadioSet(id="variant"):
@@ -130,6 +126,29 @@ class SetupScreen(Screen[None]):
                 yield Button(_("Continue"), id="continue", disabled=not self.has_save)
                 yield Button(_("Quit"), id="quit")
         yield Keys()
+
+    def _seat_row(self, i: int, compact: bool = False) -> Horizontal:
+        """One seat's row: the name, and who plays it."""
+        kinds = [(seat_kind_name(k), k) for k in SEAT_KINDS]
+        name = LineInput(self.form.names[i], id=f"name-{i}", classes="name", max_length=12)
+        kind: Select[str] = Select(kinds, value=self.form.seats[i], allow_blank=False, id=f"seat-{i}", classes="seat")
+        name.compact = kind.compact = compact
+        label = Label(_("Player {n}").format(n=i + 1), classes="field")
+        return Horizontal(label, name, kind, classes="row seat-row", id=f"seat-row-{i}")
+
+    def _names(self) -> list[str]:
+        """Each seat's name as typed (a row not drawn yet keeps the form's)."""
+        return [
+            next((box.value for box in self.query(f"#name-{i}").results(Input)), self.form.names[i])
+            for i in range(MAX_PLAYERS)
+        ]
+
+    def _kinds(self) -> list[str]:
+        """Who plays each seat (a row not drawn yet keeps the form's)."""
+        return [
+            next((str(box.value) for box in self.query(f"#seat-{i}").results(Select)), self.form.seats[i])
+            for i in range(MAX_PLAYERS)
+        ]
 
     def _saved_line(self) -> str:
         if self.saved is None:
@@ -182,8 +201,15 @@ class SetupScreen(Screen[None]):
         return int(str(pressed.label)) if pressed is not None else 2
 
     def _show_names(self, n: int) -> None:
-        for i in range(MAX_PLAYERS):
-            self.query_one(f"#seat-row-{i}").display = i < n
+        """The rows of `n` seats shown; rows never drawn yet are drawn now (the screen opens
+        with the rows of the players chosen only: it is drawn faster so)."""
+        rows = list(self.query(".seat-row"))
+        for row in rows:
+            row.display = int(str(row.id).rpartition("-")[2]) < n
+        if n > len(rows):
+            compact = self.has_class("-compact-form")
+            new = [self._seat_row(i, compact) for i in range(len(rows), n)]
+            self.query_one("#setup").mount(*new, after=rows[-1] if rows else "#players-row")
 
     @on(RadioSet.Changed, "#players")
     def players_changed(self) -> None:
@@ -198,8 +224,8 @@ class SetupScreen(Screen[None]):
         """Draw the form again in the reader's language, keeping what was filled in."""
         self.form = Form(
             players=self._players(),
-            names=[self.query_one(f"#name-{i}", Input).value for i in range(MAX_PLAYERS)],
-            seats=[str(self.query_one(f"#seat-{i}", Select).value) for i in range(MAX_PLAYERS)],
+            names=self._names(),
+            seats=self._kinds(),
             short=self.query_one("#variant-short", RadioButton).value,
             seed=self.query_one("#seed", Input).value,
         )
@@ -211,13 +237,13 @@ class SetupScreen(Screen[None]):
 
     def seats(self) -> list[str]:
         """Who plays each seat: a person or a kind of bot."""
-        return [str(self.query_one(f"#seat-{i}", Select).value) for i in range(self._players())]
+        return self._kinds()[: self._players()]
 
     def setup(self) -> Setup:
         from ...engine.setup import Setup
 
         n = self._players()
-        names = [self.query_one(f"#name-{i}", Input).value.strip() or DEFAULT_NAMES[i] for i in range(n)]
+        names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(self._names()[:n])]
         variant = "short" if self.query_one("#variant-short", RadioButton).value else "full"
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw else None
