@@ -14,6 +14,7 @@ signs as hyphens ('Wędzone ryby' -> 'wedzone-ryby').
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from types import ModuleType
 
 from . import words_cs, words_pl
@@ -25,6 +26,7 @@ _TRANSLATE = str.maketrans({"ł": "l", "Ł": "l", "&": " ", "'": "", "’": ""})
 _SIGNS = str.maketrans({"&": " ", "'": None, "’": None})
 
 
+@lru_cache(maxsize=4096)  # the same words are folded over and over (names, every line typed)
 def fold(text: str) -> str:
     """'Masons’ Guild' -> 'masons-guild', 'Łowisko' -> 'lowisko', 'wharf_1' -> 'wharf-1'."""
     t = unicodedata.normalize("NFKD", text.translate(_TRANSLATE))
