@@ -14,7 +14,7 @@ Write the transcript again (only after checking that every changed line is meant
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pydantic import ValidationError
@@ -226,9 +226,9 @@ def narration() -> Iterator[tuple[str, object]]:
 MARKS = {"game": "#", "event": " ", "stray": "?", "refusal": "!"}
 
 
-def transcript() -> list[str]:
-    """The narration in English, a line each."""
-    return [f"{MARKS[kind]} {said}" for kind, said in narration()]
+def transcript(said: Iterable[tuple[str, object]] | None = None) -> list[str]:
+    """The narration in English (`said`, if already played), a line each."""
+    return [f"{MARKS[kind]} {m}" for kind, m in (narration() if said is None else said)]
 
 
 if __name__ == "__main__":

@@ -475,3 +475,28 @@ def test_to_command_of_each_kind(s: GameState) -> None:
 def test_town_owner_constant_is_used() -> None:
     st = game(3)
     assert st.owner["building_firm_1"] == TOWN
+
+
+def test_the_names_skipped_by_their_first_letter_fit_no_word() -> None:
+    """A name is only looked at for a word that begins as one of its keys or their words do
+    (`_Name.may_fit`, `may_begin`): every word that fits a key some way passes that test."""
+    from lehavre_tui.commands.names import _OFFER_NAMES, _building_names, _ship_card_names, _ship_type_names, _tier
+    from lehavre_tui.engine.cards import content
+
+    names = _building_names() + _ship_type_names() + _ship_card_names(content().ships) + _OFFER_NAMES
+    pool: set[str] = set()
+    for n in names:
+        pool |= n.forms
+        for key in n.keys:
+            parts = key.split("-")
+            pool |= {key[:i] for i in range(1, len(key) + 1)}
+            pool |= {"-".join(parts[i:]) for i in range(len(parts))}
+            pool |= {"-".join([p.rstrip("aeiouy") + "ie" for p in parts[:-1]] + [parts[-1][:3]])}
+    toks = sorted(pool)
+    random.Random(0).shuffle(toks)
+    for tok in toks[:400] + ["stolarnie", "trznici", "hute-zelaza", "budowlana-1", "firm", "seine"]:
+        for n in names:
+            tiers = {_tier(tok, key, n.declines) for key in n.keys}
+            assert n.may_fit(tok) or tiers == {None}, (tok, n.value)
+            assert n.may_begin(tok) or tiers <= {None, 2}, (tok, n.value)
+    assert _tier("firm", "building-firm-1") == 2 and _tier("stolarnie", "stolarnia", True) == 4

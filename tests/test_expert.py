@@ -111,11 +111,12 @@ def test_light_policy_judges_each_move_by_the_position_it_leads_to() -> None:
                 before = s.model_dump()
                 ranked = light_rank(s, EXPERT)
                 assert s.model_dump() == before
+                legal = legal_actions(s)
                 for v, a in ranked if len(ranked) > 1 else []:
                     if not isinstance(a, EndTurn | Reorder):
                         assert v == pytest.approx(seat_value(apply(s, a, narrate=False), s.current, EXPERT))
                         kinds.add("take" if isinstance(a, TakeOffer) else getattr(a, "building", "other"))
-                        first = next((b for b in legal_actions(s) if isinstance(b, Enter)
+                        first = next((b for b in legal if isinstance(b, Enter)
                                       and b.building == getattr(a, "building", None)), None)  # fmt: skip
                         if first is not None and a != first:
                             kinds.add(f"another way of {first.building}")

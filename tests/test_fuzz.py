@@ -136,17 +136,22 @@ def _edit(line: str, at: int, how: str, token: str) -> str:
     return " ".join(words)
 
 
+@cache
+def edited_commands(which: int) -> st.SearchStrategy[str]:
+    """The command lines of a position edited (`_edit`); made once a position, not per example."""
+    lines = st.sampled_from(commands_at(which))
+    return st.one_of(
+        st.builds(_edit, lines, st.integers(0, 12), st.just("number"), st.sampled_from(_NUMBERS)),
+        st.builds(_edit, lines, st.integers(0, 12), st.sampled_from(["replace", "insert", "append"]), _TOKEN),
+    )
+
+
 @settings(FUZZ, max_examples=EXAMPLES * 2)
 @given(which=st.integers(min_value=0), data=st.data())
 def test_any_command_line_is_a_move_or_a_sentence(which: int, data: st.DataObject) -> None:
     which %= len(positions())
     state, _, _ = positions()[which]
-    lines = st.sampled_from(commands_at(which))
-    edited = st.one_of(
-        st.builds(_edit, lines, st.integers(0, 12), st.just("number"), st.sampled_from(_NUMBERS)),
-        st.builds(_edit, lines, st.integers(0, 12), st.sampled_from(["replace", "insert", "append"]), _TOKEN),
-    )
-    line = data.draw(edited if data.draw(st.integers(0, 3), label="edit") else _LINE, label="line")
+    line = data.draw(edited_commands(which) if data.draw(st.integers(0, 3), label="edit") else _LINE, label="line")
     before = state.model_dump()
     try:
         action = parse(line, state)

@@ -244,7 +244,7 @@ def _joined(words: list[str]) -> list[tuple[str, int]]:
         taken, goods = 1, False
         for k in range(min(len(words) - i, 6), 1, -1):
             tok = _norm(" ".join(words[i : i + k]))
-            if tok and any(_tier(tok, key) in (0, 1) for n in names for key in n.keys):
+            if tok and any(n.may_begin(tok) and any(_tier(tok, key) in (0, 1) for key in n.keys) for n in names):
                 taken = k
                 break
             pair = _norm(" ".join([*words[i : i + k - 1], _split_key(words[i + k - 1])]))

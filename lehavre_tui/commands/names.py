@@ -7,7 +7,7 @@ import difflib
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from ..engine.cards import content
@@ -46,6 +46,27 @@ class _Name:
     number: str = ""  # the card's number ("09", "B1", "SP-14"), for buildings
     declines: bool = False  # a building's name, which Polish and Czech decline ('stolarnię')
     forms: frozenset[str] = frozenset()  # its declined forms in the catalogs ('lowiska', 'domku-mysliwskiego')
+
+    @cached_property
+    def initials(self) -> frozenset[str]:
+        """The first letters of its keys and of every word in them: a folded word that fits a
+        key in any way (`_tier`) begins with one of them, so the others need no look."""
+        return frozenset(w[:1] for k in self.keys for w in (*k.split("-"), k.replace("-", "")))
+
+    @cached_property
+    def heads(self) -> frozenset[str]:
+        """The first letters of its keys: those of a folded word that fits a key whole, by its
+        beginning or declined (`_tier` 0, 1 or 4)."""
+        return frozenset(w[:1] for k in self.keys for w in (k, k.replace("-", "")))
+
+    def may_fit(self, tok: str) -> bool:
+        """Whether the folded word `tok` may fit one of its keys (False: `_tier` is None for each)."""
+        return tok[:1] in self.initials
+
+    def may_begin(self, tok: str) -> bool:
+        """Whether the folded word `tok` may be one of its keys or their beginning, declined or
+        not (False: `_tier` is None or 2 for each)."""
+        return tok[:1] in self.heads
 
 
 class AmbiguousName(CommandError):
@@ -137,9 +158,9 @@ def _tier(tok: str, key: str, declines: bool = False) -> int | None:
         return 0
     if key.startswith(tok) or flat_key.startswith(flat_tok):
         return 1
-    if any(key[i + 1 :].startswith(tok) for i, c in enumerate(key) if c == "-"):
+    if "-" + tok in key:  # after one of its hyphens
         return 2
-    if declines and _declined(tok, key):
+    if declines and key[:1] == tok[:1] and _declined(tok, key):  # a declined key keeps its first letter
         return 4  # after a form the catalogs carry (3, `_resolve`)
     return None
 
@@ -255,6 +276,8 @@ def _resolve(
     hits: dict[int, list[_Name]] = {}
     if tok:
         for n in names:
+            if not n.may_fit(tok) and tok not in n.forms:
+                continue
             tiers = [t for k in n.keys if (t := _tier(tok, k, n.declines)) is not None]
             if tok in n.forms:
                 tiers.append(3)
@@ -309,7 +332,10 @@ def _take_name(
         if not all(_norm(w) for w in words[:n_words]):
             continue  # a word with nothing of a name in it (a stray sign) is not part of one
         tok = _norm(" ".join(words[:n_words]))
-        if tok and any(tok in n.forms or _tier(tok, key, n.declines) in (0, 1, 4) for n in names for key in n.keys):
+        if tok and any(
+            tok in n.forms or (n.may_begin(tok) and any(_tier(tok, key, n.declines) in (0, 1, 4) for key in n.keys))
+            for n in names
+        ):
             k = n_words
             break
     try:

@@ -14,6 +14,7 @@ signs as hyphens ('Wędzone ryby' -> 'wedzone-ryby').
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from ..text import words_cs, words_pl
 from ..text.command_words import FOREIGN as _FOREIGN
@@ -23,6 +24,7 @@ LANGUAGES = ("en", "pl", "cs")
 _TRANSLATE = str.maketrans({"ł": "l", "Ł": "l", "&": " ", "'": "", "’": ""})
 
 
+@lru_cache(maxsize=4096)  # the same words are folded over and over (names, every line typed)
 def fold(text: str) -> str:
     """'Masons’ Guild' -> 'masons-guild', 'Łowisko' -> 'lowisko', 'wharf_1' -> 'wharf-1'."""
     t = unicodedata.normalize("NFKD", text.translate(_TRANSLATE))
