@@ -61,9 +61,8 @@ async def test_a_round_against_a_heuristic_bot() -> None:
             assert not isinstance(app.screen, HandoffScreen)  # one person: nobody to hand over to
             assert s.state.current == 0 and not s.is_bot_turn()
             command = to_command(action_values(s.state)[0][1], s.state)
-            if isinstance(app.screen, FeedingScreen):
-                assert app.play(command) is None
-                await pilot.pause()
+            if isinstance(app.screen, FeedingScreen):  # typed in the feeding window
+                await pilot.press(*command, "enter")
             else:
                 await type_command(app, pilot, command, dismiss=False)
             typed += 1
@@ -94,8 +93,10 @@ async def test_the_bar_waits_while_a_bot_plays() -> None:
         await type_command(app, pilot, "supply", dismiss=False)
         assert s.state.model_dump() == before
         assert "Anna (heuristic bot) is playing; wait for your turn." in hint(app)
-        app.action_undo()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
         assert s.state.model_dump() == before
+        assert "bot moves cannot be taken back" in hint(app)
 
 
 async def test_two_bots_play_to_the_scoring_screen() -> None:
@@ -240,10 +241,12 @@ async def test_f6_pauses_a_game_of_bots_and_lets_it_play_on() -> None:
         await pilot.pause(0.3)
         assert len(s.actions) == moves
         assert "Bots paused" in log_text(app)
-        assert app.play("supply") is not None  # a bot is to play: refused, nothing changes
+        await type_command(app, pilot, "supply")  # a bot is to play: refused, nothing changes
+        assert "the bots are paused" in hint(app)
         assert len(s.actions) == moves
-        assert app.play("pause") is None  # the word does the same as the key
+        await type_command(app, pilot, "pause")  # the word does the same as the key
         assert not app.game.bots_paused
+        assert "The bots play on." in log_text(app)
         for _ in range(500):
             if len(s.actions) > moves + 3:
                 break
@@ -254,8 +257,7 @@ async def test_f6_pauses_a_game_of_bots_and_lets_it_play_on() -> None:
 async def test_pause_at_a_table_without_bots_says_so() -> None:
     app = bot_app(["human", "human"])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        refusal = app.play("pause")
-        assert refusal is not None and "nothing to pause" in refusal
+        await type_command(app, pilot, "pause")
+        assert "nothing to pause" in hint(app)
         assert not app.game.bots_paused
         assert "there is nothing to" in log_text(app)
