@@ -111,7 +111,7 @@ async def test_the_bar_waits_while_a_bot_plays() -> None:
 
 
 async def test_two_bots_play_to_the_scoring_screen() -> None:
-    """The last round at the table (interest, feeding, final actions); the rounds before by
+    """The last round at the table (its feeding and final actions); the rounds before by
     the engine (a bot's round at the table: test_a_round_against_a_heuristic_bot)."""
     s = last_round(["heuristic", "heuristic"])
     app = LeHavreApp(s, bot_pace=0)
