@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -30,16 +32,25 @@ def bot_app(seats: list[str], players: int = 2, seed: int = 1, **kw: object) -> 
     return LeHavreApp(session, bot_pace=0, **kw)  # type: ignore[arg-type]
 
 
-async def wait_bots(app: LeHavreApp, pilot: Pilot[None], limit: int = 2000) -> None:
-    """Let the bots play until a person is to act (or the game is over)."""
+async def wait_bots(app: LeHavreApp, pilot: Pilot[None], limit: float = 60) -> None:
+    """Let the bots play until a person is to act (or the game is over). The app draws at
+    its own pace meanwhile, as it does at a real table (a pause would force a frame)."""
     s = app.session
     assert s is not None
-    for _ in range(limit):
-        if not app.game.bot_busy and not s.is_bot_turn():
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the bots did not finish their moves")
+    end = time.monotonic() + limit
+    while app.game.bot_busy or s.is_bot_turn():
+        assert time.monotonic() < end, "the bots did not finish their moves"
+        await asyncio.sleep(0.002)
+    await pilot.pause()
+
+
+def last_round(seats: list[str], players: int = 2) -> Session:
+    """The bots' game of `bot_app(seats, players)`, played by the engine up to its last round."""
+    s = Session.new(Setup(players=players, variant="short", seed=1), seats=seats)
+    rounds = s.state.rounds_total
+    while s.state.round < rounds:
+        s.bot_move()
+    return s
 
 
 def replayed(s: Session) -> Session:
@@ -61,9 +72,8 @@ async def test_a_round_against_a_heuristic_bot() -> None:
             assert not isinstance(app.screen, HandoffScreen)  # one person: nobody to hand over to
             assert s.state.current == 0 and not s.is_bot_turn()
             command = to_command(action_values(s.state)[0][1], s.state)
-            if isinstance(app.screen, FeedingScreen):
-                assert app.play(command) is None
-                await pilot.pause()
+            if isinstance(app.screen, FeedingScreen):  # typed in the feeding window
+                await pilot.press(*command, "enter")
             else:
                 await type_command(app, pilot, command, dismiss=False)
             typed += 1
@@ -94,16 +104,19 @@ async def test_the_bar_waits_while_a_bot_plays() -> None:
         await type_command(app, pilot, "supply", dismiss=False)
         assert s.state.model_dump() == before
         assert "Anna (heuristic bot) is playing; wait for your turn." in hint(app)
-        app.action_undo()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
         assert s.state.model_dump() == before
+        assert "bot moves cannot be taken back" in hint(app)
 
 
 async def test_two_bots_play_to_the_scoring_screen() -> None:
-    app = bot_app(["heuristic", "heuristic"])
+    """The last round at the table (its feeding and final actions); the rounds before by
+    the engine (a bot's round at the table: test_a_round_against_a_heuristic_bot)."""
+    s = last_round(["heuristic", "heuristic"])
+    app = LeHavreApp(s, bot_pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        s = app.session
-        assert s is not None
-        await wait_bots(app, pilot, limit=5000)
+        await wait_bots(app, pilot)
         assert s.over
         await pilot.pause()
         assert isinstance(app.screen, ScoringScreen)
@@ -177,11 +190,11 @@ async def test_a_hint_speaks_the_readers_words() -> None:
 async def test_a_solo_game_ends_with_the_best_scores(data_dir: Path) -> None:
     from lehavre_tui.records import best_scores
 
-    app = bot_app(["heuristic"], players=1)
+    s = last_round(["heuristic"], players=1)  # played at the table: the game ends there
+    app = LeHavreApp(s, bot_pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        s = app.session
-        assert s is not None
-        await wait_bots(app, pilot, limit=5000)
+        await wait_bots(app, pilot)
+        assert s.over
         await pilot.pause()
         assert isinstance(app.screen, ScoringScreen)
         block = widget_text(app.screen.query_one("#solo-records"))
@@ -240,10 +253,12 @@ async def test_f6_pauses_a_game_of_bots_and_lets_it_play_on() -> None:
         await pilot.pause(0.3)
         assert len(s.actions) == moves
         assert "Bots paused" in log_text(app)
-        assert app.play("supply") is not None  # a bot is to play: refused, nothing changes
+        await type_command(app, pilot, "supply")  # a bot is to play: refused, nothing changes
+        assert "the bots are paused" in hint(app)
         assert len(s.actions) == moves
-        assert app.play("pause") is None  # the word does the same as the key
+        await type_command(app, pilot, "pause")  # the word does the same as the key
         assert not app.game.bots_paused
+        assert "The bots play on." in log_text(app)
         for _ in range(500):
             if len(s.actions) > moves + 3:
                 break
@@ -254,8 +269,7 @@ async def test_f6_pauses_a_game_of_bots_and_lets_it_play_on() -> None:
 async def test_pause_at_a_table_without_bots_says_so() -> None:
     app = bot_app(["human", "human"])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        refusal = app.play("pause")
-        assert refusal is not None and "nothing to pause" in refusal
+        await type_command(app, pilot, "pause")
+        assert "nothing to pause" in hint(app)
         assert not app.game.bots_paused
         assert "there is nothing to" in log_text(app)

@@ -17,6 +17,7 @@ from lehavre_tui.tui.screens.card import CardScreen
 from lehavre_tui.tui.view import card, kind_tag
 from lehavre_tui.tui.widgets import PlayerPanel, ProposalStacks, TownBuildings
 
+from .conftest import type_command
 from .conftest import whole_text as widget_text
 from .test_sizes import played, settle
 
@@ -101,7 +102,7 @@ async def test_the_card_and_the_glossary_name_type_and_symbols() -> None:
     app = LeHavreApp(played(2, "mid-game"), bot_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.action_show_card("fishery")
+        await type_command(app, pilot, "show fishery")
         await settle(pilot)
         assert isinstance(app.screen, CardScreen)
         facts = flat(widget_text(app.screen.query_one("#card-facts")))

@@ -12,7 +12,7 @@ from textual import events
 
 from lehavre_tui.tui.app import LeHavreApp
 
-from .conftest import new_app, type_command, widget_text
+from .conftest import new_app, new_session, type_command, widget_text
 
 
 def drawn(renderable: object, width: int) -> str:
@@ -90,13 +90,20 @@ async def test_typing_on_the_handoff_window_says_that_the_turn_starts_with_enter
 ROUND_START = ["supply", "take wood", "end", "supply", "take clay", "end", "supply", "take fish", "end"]
 
 
+def round_started(moves: list[str] = ROUND_START) -> LeHavreApp:
+    """A table whose log already holds these moves, played by the engine."""
+    session = new_session()
+    for command in moves:
+        session.command(command)
+    return LeHavreApp(session, handoff=False)
+
+
 async def test_the_log_is_read_by_keys_at_80x24() -> None:
     from lehavre_tui.tui.widgets import CommandInput, GameLog
 
-    app = new_app(handoff=False)
+    app = round_started()
     async with app.run_test(size=(80, 24)) as pilot:
-        for command in ROUND_START:
-            await type_command(app, pilot, command)
+        await pilot.pause()
         table = app.table
         assert table is not None
         log = table.query_one(GameLog)
@@ -130,10 +137,8 @@ async def test_the_whole_log_in_a_window_and_a_word_found_in_it() -> None:
     from lehavre_tui.tui.screens.log import LogView, LogWindow
     from lehavre_tui.tui.widgets import CommandInput, GameLog
 
-    app = new_app(handoff=False)
+    app = round_started()
     async with app.run_test(size=(80, 24)) as pilot:
-        for command in ROUND_START:
-            await type_command(app, pilot, command)
         await type_command(app, pilot, "enter bakhouse")  # refused: cut under the bar at 80 columns
         table = app.table
         assert table is not None
@@ -191,10 +196,9 @@ async def test_since_the_last_turn_at_any_time() -> None:
 async def test_the_log_wraps_again_on_resize_and_keeps_the_newest_line_in_view() -> None:
     from lehavre_tui.tui.widgets import GameLog
 
-    app = new_app(handoff=False)
+    app = round_started()
     async with app.run_test(size=(100, 30)) as pilot:
-        for command in ROUND_START:
-            await type_command(app, pilot, command)
+        await pilot.pause()
         await pilot.resize_terminal(80, 24)
         for _ in range(4):
             await pilot.pause()

@@ -81,10 +81,11 @@ async def test_a_whole_round_through_the_command_bar() -> None:
 
 
 async def test_feeding_at_the_end_of_round_two() -> None:
-    app = new_app()
+    # rounds 1 and 2 played by the engine (the bar plays round 1 above), the last move here
+    app = LeHavreApp(replay(ROUND_1 + ROUND_2[:-1]))
     async with app.run_test(size=SIZE) as pilot:
-        for c in ROUND_1 + ROUND_2:
-            await type_command(app, pilot, c)
+        await pilot.pause()  # the table is drawn
+        await type_command(app, pilot, ROUND_2[-1])
         s = app.session
         assert s is not None
         assert s.state.phase == "feeding"

@@ -19,7 +19,7 @@ from lehavre_tui.tui.screens.handoff import HandoffScreen
 from lehavre_tui.tui.widgets import CommandInput, GameLog, PlayerPanel, ShipStacks, TableWidget, TopBar
 from lehavre_tui.tui.widgets.base import ByWidth, DrawnOnce
 
-from .conftest import SIZE, hint, new_app, new_session
+from .conftest import SIZE, hint, new_app, new_session, type_command
 from .pseudo import stretch, stretched
 
 __all__ = ["stretched"]  # the fixture, used by name
@@ -60,12 +60,10 @@ async def test_a_board_is_drawn_again_when_the_state_changes_it(drawn: Counter[s
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         drawn.clear()
-        app.play("supply")  # the ship moves and the offers fill: no player's board changes
-        await pilot.pause()
+        await type_command(app, pilot, "supply")  # the ship moves and the offers fill: no player's board changes
         assert drawn["SupplyTrack"] == drawn["OfferSpaces"] == 1
         assert drawn["PlayerPanel-0"] == drawn["PlayerPanel-1"] == 0
-        app.play("take wood")  # Anna's board changes
-        await pilot.pause()
+        await type_command(app, pilot, "take wood")  # Anna's board changes
         assert drawn["PlayerPanel-0"] == 1
         assert drawn["PlayerPanel-1"] == 0
 
@@ -173,7 +171,8 @@ async def test_a_full_log_shows_the_moves_lines_in_the_same_frame() -> None:
         await pilot.pause()
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         before = log.max_scroll_y
-        app.play("supply")
+        await pilot.press(*"supply")
+        await table.query_one(CommandInput).action_submit()  # Enter, with no frame after it
         assert log.max_scroll_y > before
         assert log.scroll_y == log.max_scroll_y
 
@@ -192,11 +191,9 @@ async def test_a_board_the_move_leaves_alone_is_not_painted_again(monkeypatch: p
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         painted.clear()
-        app.play("supply")  # moves the ship and fills the offers: no player's board changes
-        await pilot.pause()
+        await type_command(app, pilot, "supply")  # moves the ship and fills the offers: no player's board changes
         assert painted == []
-        app.play("take wood")  # Anna's board changes
-        await pilot.pause()
+        await type_command(app, pilot, "take wood")  # Anna's board changes
         assert 0 in painted and 1 not in painted
 
 
@@ -233,10 +230,9 @@ async def test_the_footer_keeps_its_keys_when_a_window_opens_and_closes() -> Non
         keys = list(table.query(FooterKey))
         assert {k.description for k in keys} >= {"Help", "Cards", "Quit"}
         for command in ("supply", "take wood", "end"):
-            app.play(command)
-            await pilot.pause()
+            await type_command(app, pilot, command, dismiss=False)
         assert isinstance(app.screen, HandoffScreen)
-        app.screen.dismiss()
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
         assert app.screen is table
@@ -252,11 +248,11 @@ async def test_the_handoff_window_is_the_same_window_each_time_with_the_new_play
         shown: list[tuple[HandoffScreen, str]] = []
         for command in ("supply", "take wood", "end", "", "supply", "take francs", "end"):
             if command:
-                app.play(command)
+                await type_command(app, pilot, command, dismiss=False)
             else:
                 assert isinstance(app.screen, HandoffScreen)
-                app.screen.dismiss()
-            await pilot.pause()
+                await pilot.press("enter")  # the turn starts
+                await pilot.pause()
             if isinstance(app.screen, HandoffScreen):
                 label = str(app.screen.query_one("#handoff-go", Button).label)
                 shown.append((app.screen, label))
@@ -296,10 +292,9 @@ async def test_the_footer_composes_its_keys_again_in_the_readers_new_language(st
         assert "Help" in {k.description for k in table.query(FooterKey)}
         set_language(stretched)
         for command in ("supply", "take wood", "end"):  # a handoff window opens and closes
-            app.play(command)
-            await pilot.pause()
+            await type_command(app, pilot, command, dismiss=False)
         assert isinstance(app.screen, HandoffScreen)
-        app.screen.dismiss()
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
         descriptions = {k.description for k in table.query(FooterKey)}

@@ -30,7 +30,7 @@ from lehavre_tui.tui.screens.setup import SetupScreen
 from lehavre_tui.tui.screens.table import TABS, TableScreen
 
 from .clipping import clipped
-from .conftest import whole_text, widget_text
+from .conftest import type_command, whole_text, widget_text
 from .pseudo import stretched
 
 __all__ = ["stretched"]  # the fixture, used by name
@@ -129,12 +129,12 @@ async def test_the_windows_over_the_table_fit(size: tuple[int, int], lang: str) 
             no_clipping(app, f"help, {tab}")
         await pilot.press("escape")
         for card in ("bakehouse", "shipping_line", "harbour_watch"):
-            app.action_show_card(card)
+            await type_command(app, pilot, f"show {card}")
             await settle(pilot)
             assert isinstance(app.screen, CardScreen)
             no_clipping(app, f"the card {card}")
             await pilot.press("escape")
-        app.action_cards()
+        await pilot.press("f2")
         await settle(pilot)
         assert isinstance(app.screen, CardsScreen)
         no_clipping(app, "the cards on the table")
@@ -146,8 +146,9 @@ async def test_a_card_with_four_moves_fits(size: tuple[int, int], lang: str) -> 
     app = LeHavreApp(played(2, "mid-game"), bot_pace=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        app.action_show_card("marketplace")
+        await type_command(app, pilot, "show marketplace")
         await settle(pilot)
+        assert isinstance(app.screen, CardScreen)
         assert len(app.screen.query(".move")) == 4
         no_clipping(app, "the Marketplace with its moves")
 
@@ -190,9 +191,9 @@ async def test_final_scores_fit(size: tuple[int, int], players: int, lang: str) 
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("players", [1, 2, 5])
-async def test_setup_fits(size: tuple[int, int], players: int, lang: str) -> None:
-    """With a finished game saved, so that the Continue button names it (the longest label)."""
+async def test_setup_fits(size: tuple[int, int], lang: str) -> None:
+    """With a finished game saved, so that the Continue button names it (the longest label);
+    as opened (2 players), then with 1 and with 5 players chosen."""
     finished = played(5, "over")
     finished.save(autosave_path())
     app = LeHavreApp()
@@ -200,9 +201,11 @@ async def test_setup_fits(size: tuple[int, int], players: int, lang: str) -> Non
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        screen.query_one(f"#players-{players}").value = True
-        await settle(pilot)
-        no_clipping(app, f"set-up, {players} players")
+        for players in (2, 1, 5):
+            screen.query_one(f"#players-{players}").value = True
+            await settle(pilot)
+            assert screen.query_one("#players", RadioSet).pressed_index == players - 1
+            no_clipping(app, f"set-up, {players} players")
         assert not screen.query_one("#continue", Button).disabled
         finished = _("finished, {players}").format(players=", ".join(LONG_NAMES))
         saved = " ".join(widget_text(screen.query_one("#saved")).split())
@@ -347,10 +350,12 @@ async def test_words_a_third_longer_fit_the_windows_at_80x24(stretched: str) -> 
             no_clipping(app, f"help, {tab}")
         await pilot.press("escape")
         for card in ("bakehouse", "marketplace", "harbour_watch"):
-            app.action_show_card(card)
+            await type_command(app, pilot, f"show {card}")
             await settle(pilot)
+            assert isinstance(app.screen, CardScreen)
             no_clipping(app, f"the card {card}")
             await pilot.press("escape")
-        app.action_cards()
+        await pilot.press("f2")
         await settle(pilot)
+        assert isinstance(app.screen, CardsScreen)
         no_clipping(app, "the cards on the table")
