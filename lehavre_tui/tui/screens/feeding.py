@@ -83,7 +83,7 @@ class FeedingScreen(ModalScreen[None]):
         if session is None:
             return
         s = session.state
-        if s.phase != "feeding":
+        if s.phase != "feeding" or not self.query("#feeding"):  # not composed yet: on_mount draws it
             return
         seat = s.current
         p = s.players[seat]

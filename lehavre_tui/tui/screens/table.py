@@ -195,12 +195,16 @@ class TableScreen(Screen[None]):
 
     # --- drawing --------------------------------------------------------------------------
     def sync(self) -> None:
-        """The state changed: every widget draws itself again."""
+        """The state changed: every widget draws itself again (nothing yet while the table
+        is being composed: it draws what is then true when mounted)."""
+        logs, bars = list(self.query(GameLog)), list(self.query(CommandBar))
+        if not logs or not bars:
+            return
         for widget in self.query(TableWidget):
             widget.sync()
-        self.query_one(GameLog).sync()
+        logs[0].sync()
         self.call_after_refresh(self.fit_proposals)
-        bar = self.query_one(CommandBar)
+        bar = bars[0]
         session = self.game.table
         bot = bool(session and session.is_bot_turn())
         changed = bot != bar.has_class("-bot")  # a bot's turn began or ended: old words are stale

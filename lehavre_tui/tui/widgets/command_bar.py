@@ -340,23 +340,32 @@ class CommandBar(Vertical):
     def showing_refusal(self, value: str) -> bool:
         return value == self._refused
 
+    def _hint(self) -> CommandHint | None:
+        """The line under the bar; None while the bar is not composed yet, or is going away
+        (a bot's move can land while the app closes)."""
+        return next(iter(self.query(CommandHint).results(CommandHint)), None)
+
     def refused(self, value: str, text: str) -> None:
         """Say why the line was refused, under it, until the line is changed."""
         self._refused = value
-        hint = self.query_one(CommandHint)
-        hint.update(text)
-        hint.add_class("-refusal")
+        hint = self._hint()
+        if hint is not None:
+            hint.update(text)
+            hint.add_class("-refusal")
 
     def say(self, value: str, text: str) -> None:
         """Show a word under the bar (a hint, 'Thinking…') until the line is changed."""
         self._refused = value
-        hint = self.query_one(CommandHint)
-        hint.update(text)
-        hint.remove_class("-refusal")
+        hint = self._hint()
+        if hint is not None:
+            hint.update(text)
+            hint.remove_class("-refusal")
 
     def show_hint(self, value: str) -> None:
-        hint = self.query_one(CommandHint)
+        hint = self._hint()
         self._refused = None
+        if hint is None:
+            return
         hint.remove_class("-refusal")
         if self.game.table is None:
             return
