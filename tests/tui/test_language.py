@@ -281,7 +281,9 @@ async def _palette(app: LeHavreApp, pilot: Pilot[None]) -> list[str]:
     await pilot.press("ctrl+p")
     await settle(pilot)
     assert isinstance(app.screen, CommandPalette)
-    await pilot.pause(0.3)  # the entries are discovered in the background
+    while not app.screen.has_class("-ready"):  # the entries are discovered in the background
+        await pilot.pause()
+    await settle(pilot)
     return [screen_text(app)]
 
 
