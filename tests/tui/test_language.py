@@ -281,8 +281,11 @@ async def _palette(app: LeHavreApp, pilot: Pilot[None]) -> list[str]:
     await pilot.press("ctrl+p")
     await settle(pilot)
     assert isinstance(app.screen, CommandPalette)
-    while not app.screen.has_class("-ready"):  # the entries are discovered in the background
+    for _ in range(200):  # the entries are discovered in the background
+        if app.screen.has_class("-ready"):
+            break
         await pilot.pause()
+    assert app.screen.has_class("-ready"), "the palette's entries were never all discovered"
     await settle(pilot)
     return [screen_text(app)]
 
