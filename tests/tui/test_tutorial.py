@@ -21,7 +21,7 @@ from lehavre_tui.tui.widgets import CommandInput
 from lehavre_tui.tui.widgets.command_bar import CommandHint
 from lehavre_tui.tutorial import SETUP, STEPS, TutorialSession
 
-from .conftest import SIZE, log_text, type_command, widget_text
+from .conftest import SIZE, log_text, settle, type_command, widget_text
 
 # The commands a newcomer might type: short forms and other wordings count as the same move.
 TYPED = [
@@ -132,8 +132,7 @@ async def test_the_folded_panel_stays_folded_when_the_table_is_rearranged() -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f7")
         await pilot.resize_terminal(100, 30)  # the comfortable table becomes the compact one
-        for _ in range(10):
-            await pilot.pause()
+        await settle(pilot)
         table = app.table
         assert table is not None and not table.wide
         assert "type 'supply'" in panel(app) and "Just now:" not in panel(app)
