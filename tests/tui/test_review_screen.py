@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import pytest
 
+from lehavre_tui.bots.review import GameReview, review_game
 from lehavre_tui.bots.tournament import make_bot
+from lehavre_tui.engine.actions import Action
 from lehavre_tui.engine.setup import Setup
 from lehavre_tui.session import Session
 from lehavre_tui.text import set_language
 from lehavre_tui.tui.app import LeHavreApp
+from lehavre_tui.tui.screens import review as review_module
 from lehavre_tui.tui.screens.review import ReviewScreen
 from lehavre_tui.tui.screens.scoring import ScoringScreen
 
@@ -16,7 +22,8 @@ from .conftest import SIZE, settle, widget_text
 from .test_language import english_left, names_on, screen_text, words
 
 
-def finished() -> Session:
+@cache
+def _finished() -> str:
     s = Session.new(Setup(players=2, variant="short", seed=4), seats=["human", "medium"])
     careless = make_bot("easy", 3)
     while not s.over:
@@ -24,11 +31,33 @@ def finished() -> Session:
             s.bot_move()
         else:
             s.act(careless.choose(s.state))
-    return s
+    return s.to_text()
+
+
+def finished() -> Session:
+    """A short game, Anna played carelessly against the medium bot (played once a process)."""
+    return Session.from_text(_finished())
+
+
+_REVIEWS: dict[str, list[GameReview]] = {}
+
+
+def reviewed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert's review of a game worked out once a process: the same game, seats and
+    playouts are reviewed alike (its seeds are the game's), in any language."""
+
+    def remembered(setup: Setup, actions: list[Action], seats: list[int], **kw: Any) -> list[GameReview]:
+        key = repr((setup, actions, seats, kw["playouts"]))
+        if key not in _REVIEWS:
+            _REVIEWS[key] = review_game(setup, actions, seats, **kw)
+        return _REVIEWS[key]
+
+    monkeypatch.setattr(review_module, "review_game", remembered)
 
 
 async def test_r_on_the_scores_reviews_the_humans_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ReviewScreen, "playouts", 3)
+    reviewed_once(monkeypatch)
     session = finished()
     moves = list(session.actions)
     app = LeHavreApp(session, bot_pace=0)
@@ -70,6 +99,7 @@ async def test_the_review_window_reads_in_polish(monkeypatch: pytest.MonkeyPatch
     """Opened with r on the scores: the window, the review's sentences and its button in
     Polish, none of the English words the same window shows in English left."""
     monkeypatch.setattr(ReviewScreen, "playouts", 3)
+    reviewed_once(monkeypatch)
     game = finished().to_text()
     english, _names, in_english = await review_words("en", game)
     assert in_english.startswith("Anna: the ") and "Played: " in in_english

@@ -23,7 +23,7 @@ from lehavre_tui.tutorial import TutorialSession
 from .conftest import SIZE, new_app, settle
 from .test_pilot import ROUND_1, ROUND_2
 from .test_sizes import played
-from .test_snapshots import final_scoring, play, still
+from .test_snapshots import final_scoring, play, replayed, still
 from .test_tutorial import TYPED
 
 Snap = Callable[..., bool]
@@ -72,8 +72,8 @@ def test_help(snap_compare: Snap, lang: str, tab: str, monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_feeding(snap_compare: Snap, lang: str, size: tuple[int, int]) -> None:
-    app = new_app()
-    assert snap_compare(app, terminal_size=size, run_before=play(app, ROUND_1 + ROUND_2))
+    app = LeHavreApp(replayed((ROUND_1 + ROUND_2)[:-1]))
+    assert snap_compare(app, terminal_size=size, run_before=play(app, ROUND_2[-1:]))
 
 
 def test_scoring(snap_compare: Snap, lang: str) -> None:
@@ -81,5 +81,5 @@ def test_scoring(snap_compare: Snap, lang: str) -> None:
 
 
 def test_tutorial(snap_compare: Snap, lang: str) -> None:
-    app = LeHavreApp(TutorialSession.start())
-    assert snap_compare(app, terminal_size=(100, 30), run_before=play(app, TYPED[:10]))
+    app = LeHavreApp(replayed(TYPED[:9], TutorialSession.start()))
+    assert snap_compare(app, terminal_size=(100, 30), run_before=play(app, TYPED[9:10]))

@@ -21,7 +21,7 @@ from lehavre_tui.tui.widgets import CommandInput
 from lehavre_tui.tui.widgets.command_bar import CommandHint
 from lehavre_tui.tutorial import SETUP, STEPS, TutorialSession
 
-from .conftest import SIZE, log_text, type_command, widget_text
+from .conftest import SIZE, log_text, settle, type_command, widget_text
 
 # The commands a newcomer might type: short forms and other wordings count as the same move.
 TYPED = [
@@ -132,29 +132,39 @@ async def test_the_folded_panel_stays_folded_when_the_table_is_rearranged() -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f7")
         await pilot.resize_terminal(100, 30)  # the comfortable table becomes the compact one
-        for _ in range(10):
-            await pilot.pause()
+        await settle(pilot)
         table = app.table
         assert table is not None and not table.wide
         assert "type 'supply'" in panel(app) and "Just now:" not in panel(app)
 
 
-async def play_to_the_end(app: LeHavreApp, pilot: Any) -> None:
+def one_move_from_the_end() -> TutorialSession:
+    """The lesson played through the session up to its last move, the feeding (the whole
+    lesson through the command bar is test_the_whole_lesson_through_the_command_bar)."""
+    s = TutorialSession.start()
     for command in TYPED:
-        await type_command(app, pilot, command)
+        s.command(command)
+    assert s.state.phase == "feeding" and s.number == len(STEPS)
+    return s
+
+
+async def play_to_the_end(app: LeHavreApp, pilot: Any) -> None:
+    """The lesson's last move typed at the table: its last window opens."""
     await type_command(app, pilot, "feed")
     await pilot.pause()
     assert isinstance(app.screen, LessonDone)
 
 
 @pytest.mark.parametrize("start", ["cli", "setup"])
-async def test_the_last_window_starts_a_short_game_against_a_bot(start: str) -> None:
-    app = tutorial_app() if start == "cli" else LeHavreApp()
+async def test_the_last_window_starts_a_short_game_against_a_bot(start: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    near_end = one_move_from_the_end()
+    monkeypatch.setattr(TutorialSession, "start", classmethod(lambda cls: near_end))  # the set-up's button
+    app = LeHavreApp(near_end) if start == "cli" else LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
         if start == "setup":
             await pilot.click("#tutorial")
             await pilot.pause()
-            assert isinstance(app.screen, TutorialTable)
+            assert isinstance(app.table, TutorialTable) and app.session is near_end
         await play_to_the_end(app, pilot)
         await pilot.click("#lesson-bot")
         await pilot.pause()
@@ -168,7 +178,7 @@ async def test_the_last_window_starts_a_short_game_against_a_bot(start: str) -> 
 
 
 async def test_the_last_window_goes_back_to_the_set_up_or_stays() -> None:
-    app = tutorial_app()
+    app = LeHavreApp(one_move_from_the_end())
     async with app.run_test(size=SIZE) as pilot:
         await play_to_the_end(app, pilot)
         await pilot.click("#lesson-stay")
@@ -177,7 +187,7 @@ async def test_the_last_window_goes_back_to_the_set_up_or_stays() -> None:
         await type_command(app, pilot, "supply")
         await type_command(app, pilot, "take iron")  # no lesson any more: any legal move
         assert app.session is not None and app.session.state.main_done
-    app = tutorial_app()
+    app = LeHavreApp(one_move_from_the_end())
     async with app.run_test(size=SIZE) as pilot:
         await play_to_the_end(app, pilot)
         await pilot.click("#lesson-setup")
@@ -208,7 +218,7 @@ def test_lehavre_tutorial_opens_the_lesson(monkeypatch: pytest.MonkeyPatch) -> N
 async def test_the_last_window_scrolls_by_keys_at_80x24_and_names_the_bot_by_its_level() -> None:
     from textual.containers import VerticalScroll
 
-    app = tutorial_app()
+    app = LeHavreApp(one_move_from_the_end())
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_end(app, pilot)
         await pilot.pause()
