@@ -63,6 +63,16 @@ def stopping_words() -> str:
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
+def tab_command(command: str, ticket: str | None, width: int) -> str:
+    """The shell line of one tab's table client: its ticket, and the game in plain text lines
+    for a tab narrower than the table (a phone's)."""
+    if ticket is not None:  # '--ticket=…': a ticket may begin with '-' (URL-safe base64)
+        command += f" --ticket={shlex.quote(ticket)}"
+    if width < MIN_WIDTH:
+        command += " --plain"
+    return command
+
+
 def web_command(port: int) -> str:
     """The shell line textual-serve runs for a browser tab (made of our own words only); the
     tab asks its reader's language first."""
@@ -272,11 +282,8 @@ class WebDoor(Server):
         async def exited() -> None:  # the client ended: the page is told why below
             pass
 
-        command = self.command if ticket is None else f"{self.command} --ticket {shlex.quote(ticket)}"
-        if width < MIN_WIDTH:  # a phone's tab: the game in plain text lines instead of the table
-            command += " --plain"
         tab = Tab(
-            command,
+            tab_command(self.command, ticket, width),
             write_bytes=ws.send_bytes,
             write_str=ws.send_str,
             close=exited,

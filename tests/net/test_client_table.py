@@ -123,8 +123,7 @@ async def test_a_refusal_from_the_host_comes_back_into_the_bar(host: Host, two_p
         assert two_players.moves == 0
         for word, why in (("undo", "cannot be taken back"), ("save", "The host keeps this game"),
                           ("pause", "The host plays the bots")):  # fmt: skip
-            app.play(word)
-            await pilot.pause()
+            await play(pilot, word)
             assert why in log_text(app)
 
 

@@ -303,3 +303,18 @@ async def test_a_narrow_tab_turned_away_by_the_host_shows_why(web: WebDoor, two_
             await screen_until(ws, seen, then)
         await ws.send_json(["stdin", "aaaa-bbbb-cccc\r"])
         assert (await ended(ws)).startswith("That invite code opens no table here")  # the page says why
+
+
+@pytest.mark.parametrize("ticket", ["-Ab3_x", "--help", "a b'c", "Zq9-"])
+def test_a_tab_command_gives_its_client_the_ticket_whatever_it_begins_with(ticket: str) -> None:
+    """A ticket is URL-safe base64: one in 64 begins with '-', which argparse took for an
+    option ('--ticket: expected one argument'), and the tab ended at once."""
+    import shlex
+
+    from lehavre_tui.cli import build_parser
+    from lehavre_tui.net.web import tab_command
+
+    for width, plain in ((100, False), (45, True)):
+        words = shlex.split(tab_command(web_command(2299), ticket, width))
+        args = build_parser().parse_args(words[words.index("join") :])
+        assert args.ticket == ticket and args.plain == plain

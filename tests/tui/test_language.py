@@ -233,12 +233,15 @@ async def _help(app: LeHavreApp, pilot: Pilot[None]) -> list[str]:
 async def _card(app: LeHavreApp, pilot: Pilot[None]) -> list[str]:
     await settle(pilot)
     texts = []
-    for card in ("bakehouse", "marketplace", "shipping_line"):
-        app.action_show_card(card)
+    for card in ("bakehouse", "marketplace", "shipping-line"):  # as a player asks for them
+        if isinstance(app.screen, CardScreen):
+            await pilot.press("escape")
+            await settle(pilot)
+        await type_command(app, pilot, f"show {card}")
         await settle(pilot)
         assert isinstance(app.screen, CardScreen)
         texts.append(screen_text(app))
-    app.action_cards()
+    await pilot.press("escape", "f2")
     await settle(pilot)
     texts.append(screen_text(app))
     return texts
