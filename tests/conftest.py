@@ -21,6 +21,14 @@ from lehavre_tui.engine.setup import Setup, new_game  # noqa: E402
 from lehavre_tui.engine.state import TOWN, GameState  # noqa: E402
 from lehavre_tui.tutorial.lesson import STACKS  # noqa: E402
 
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: a worker more than the machine has cores. Some tests spend seconds waiting on
+    sockets, other processes and the clock (the SSH and browser doors, real terminals); the
+    extra worker keeps the cores busy meanwhile."""
+    return (os.cpu_count() or 1) + 1
+
+
 # A fixed, complete table for 3 players (the tutorial's deal): used when a test does not care about the deal.
 STACKS_3P = STACKS
 
