@@ -24,9 +24,9 @@ from lehavre_tui.net.host import Host
 
 from .terminal import free_port, ssh_binary, ssh_login
 
-# real programs in pseudo-terminals, timed: one after another on one worker (pytest-xdist's
-# --dist loadgroup), never beside each other
-pytestmark = pytest.mark.xdist_group("timed")
+# the real ssh client in pseudo-terminals, timed: one after another on one worker (pytest-xdist's
+# --dist loadgroup), never beside each other (the other timed tests are the group "timed")
+pytestmark = pytest.mark.xdist_group("timed-ssh")
 
 
 class Keys:

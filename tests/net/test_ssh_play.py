@@ -28,9 +28,9 @@ from lehavre_tui.session import Session
 
 from .terminal import Terminal, free_port, ssh_binary, ssh_login
 
-# real programs in pseudo-terminals, timed: one after another on one worker (pytest-xdist's
-# --dist loadgroup), never beside each other
-pytestmark = pytest.mark.xdist_group("timed")
+# the real ssh client in pseudo-terminals, timed: one after another on one worker (pytest-xdist's
+# --dist loadgroup), never beside each other (the other timed tests are the group "timed")
+pytestmark = pytest.mark.xdist_group("timed-ssh")
 
 SETUP = Setup(players=2, variant="short", seed=1)
 
