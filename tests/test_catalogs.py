@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -69,12 +70,21 @@ def test_the_compiled_catalog_is_current(lang):
 
 
 def test_an_installed_package_carries_the_compiled_catalogs(tmp_path):
+    # built from a copy of the sources: a build writes into its source folder (build/,
+    # *.egg-info), where an install of the project may be building at the same time
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "content", source / "content", ignore=skip)
+    shutil.copytree(ROOT / "lehavre_tui", source / "lehavre_tui", symlinks=True, ignore=skip)  # content: a link
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "wheel"), str(source)],
         check=True,
         capture_output=True,
     )
-    (wheel,) = tmp_path.glob("*.whl")
+    (wheel,) = (tmp_path / "wheel").glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for lang in TRANSLATED:
         assert f"lehavre_tui/locale/{lang}/LC_MESSAGES/lehavre.mo" in names
