@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import math
 import os
 import re
 import signal
@@ -286,7 +287,13 @@ class Door:
                 return None
             if typed is None:
                 return None
-            await asyncio.sleep(guard.turn(address))
+            wait = guard.turn(address)
+            if wait >= 1:  # said, so that a long wait is not taken for a hung session
+                _say(process, lang, Msg(
+                    "Many wrong codes came from your address, so codes are checked slowly: this one in {n} s.",
+                    n=math.ceil(wait),
+                ))  # fmt: skip
+            await asyncio.sleep(wait)
             game = self.host.table_by_code(typed)
             if game is not None:
                 guard.let_in(address, login, "key+invite-code", game.id)

@@ -145,6 +145,24 @@ async def test_a_key_not_authorized_is_asked_the_invite_code_and_then_owns_its_s
         again.close()
 
 
+async def test_a_code_that_must_wait_its_turn_says_so_on_the_screen(
+    door: Door, keys: Keys, host: Host, two_players
+) -> None:
+    """After many wrong codes from the address, a code waits its turn: the player is told how
+    long, not left before a silent prompt."""
+    for _ in range(4):  # guesses from this address before, the last one checked just now
+        host.guard.failed("127.0.0.1", "eve", "password")
+    host.guard.turn("127.0.0.1")  # the next check waits 2 s after it
+    zoe = ssh_login("zoe", door.port, keys.stranger)  # type: ignore[attr-defined]
+    try:
+        await zoe.drawn("Invite code of the table:")
+        at = zoe.type(two_players.code)
+        await zoe.drawn("codes are checked slowly: this one in", since=at, timeout=10)
+        await zoe.drawn("Turn 1 of 7: Zoe to play", timeout=30)
+    finally:
+        zoe.close()
+
+
 async def test_three_wrong_codes_inside_the_session_end_it(door: Door, keys: Keys, two_players) -> None:
     zoe = ssh_login("zoe", door.port, keys.stranger)  # type: ignore[attr-defined]
     try:
