@@ -21,8 +21,9 @@ than the table's 80 columns. Only modern algorithms are offered (`KEX`, `CIPHERS
 string names no library.
 
 A chain of small checks stands before the table client, each refusing with a sentence:
-connections not yet logged in (per address and in all, `LOGIN_SECONDS` each), connections
-logged in (per address and in all), a terminal, the tables open from one address.
+connections not yet logged in (per address and in all, `LOGIN_SECONDS` each; when all are
+taken, the oldest gives way), connections logged in (per address and in all), a terminal, the
+tables open from one address.
 
 Each login reads the table in its own language: the one its ssh client's LANG (or LC_ALL,
 LC_MESSAGES) names, when it sends it (`ssh -o SendEnv=LANG`, the default of many systems'
@@ -143,6 +144,7 @@ class Door:
         self.host_key_path = host_key_path
         self.per_address: Counter[str] = Counter()  # SSH connections logged in
         self.logging_in: Counter[str] = Counter()  # SSH connections not yet logged in
+        self.waiting: dict[DoorServer, None] = {}  # those connections, the oldest first
         self.tables_open: Counter[str] = Counter()  # sessions running a table client
         self.sessions: set[asyncio.Task[None]] = set()
         self.children: set[asyncio.subprocess.Process] = set()
@@ -384,16 +386,29 @@ class DoorServer(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else ""
         door = self.door
         door.logging_in[self.address] += 1
+        door.waiting[self] = None
         if (
             door.logging_in[self.address] > MAX_LOGGING_IN_PER_ADDRESS
-            or door.logging_in.total() > MAX_LOGGING_IN
             or door.per_address[self.address] >= 2 * MAX_PER_ADDRESS
         ):
             conn.abort()  # before a word of SSH is said: nothing more is spent on it
+        elif door.logging_in.total() > MAX_LOGGING_IN:
+            # full of connections that never log in, from many addresses: the oldest goes, so
+            # that a login, which takes a moment, always finds room
+            oldest = next(iter(door.waiting))
+            if oldest.conn is not None:
+                oldest.conn.abort()
+            oldest.gone()
+
+    def gone(self) -> None:
+        """No longer waiting to log in (logged in, or closed): counted once."""
+        if self in self.door.waiting:
+            del self.door.waiting[self]
+            _less(self.door.logging_in, self.address)
 
     def auth_completed(self) -> None:
         door = self.door
-        _less(door.logging_in, self.address)
+        self.gone()
         self.logged_in = True
         if self.method != "password":  # (a password was logged when it was checked)
             assert self.conn is not None
@@ -404,7 +419,9 @@ class DoorServer(asyncssh.SSHServer):
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections; try again later.")
 
     def connection_lost(self, exc: Exception | None) -> None:
-        _less(self.door.per_address if self.logged_in else self.door.logging_in, self.address)
+        if self.logged_in:
+            _less(self.door.per_address, self.address)
+        self.gone()
 
     def begin_auth(self, username: str) -> bool:
         return True  # a login always authenticates
