@@ -51,13 +51,13 @@ class _Name:
     def initials(self) -> frozenset[str]:
         """The first letters of its keys and of every word in them: a folded word that fits a
         key in any way (`_tier`) begins with one of them, so the others need no look."""
-        return frozenset(w[:1] for k in self.keys for w in (*k.split("-"), k.replace("-", "")))
+        return frozenset(w[:1] for k in self.keys for w in k.split("-"))
 
     @cached_property
     def heads(self) -> frozenset[str]:
         """The first letters of its keys: those of a folded word that fits a key whole, by its
         beginning or declined (`_tier` 0, 1 or 4)."""
-        return frozenset(w[:1] for k in self.keys for w in (k, k.replace("-", "")))
+        return frozenset(k[:1] for k in self.keys)
 
     def may_fit(self, tok: str) -> bool:
         """Whether the folded word `tok` may fit one of its keys (False: `_tier` is None for each)."""
