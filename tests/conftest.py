@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
@@ -27,6 +28,19 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     sockets, other processes and the clock (the SSH and browser doors, real terminals); the
     extra worker keeps the cores busy meanwhile."""
     return (os.cpu_count() or 1) + 1
+
+
+# The cycle collector, tuned for a test process: Textual builds and drops thousands of objects a
+# table, and with Python's default thresholds the collector ran 3,500 times in 23 table tests
+# and took a fifth of their time, mostly sweeping the modules and objects that live as long as
+# the process. It now runs after 100,000 new objects instead of 700, and what exists once the
+# tests are collected is left out of its sweeps (`gc.freeze`). Garbage is still collected.
+gc.set_threshold(100_000, 50, 1_000)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
 
 
 # A fixed, complete table for 3 players (the tutorial's deal): used when a test does not care about the deal.

@@ -25,7 +25,10 @@ from textual.widgets._toast import ToastRack
 
 from lehavre_tui.tui.widgets.base import ByWidth, DrawnOnce
 
-WIDE = 10_000  # a width at which nothing needs to be cut
+# A width far beyond any terminal's. A line longer still is cut there too, but less than at the
+# widget's width, so what the narrower drawing loses shows all the same. (Not wider: a line
+# aligned to the right is as long as the width, and long lines are measured a letter at a time.)
+WIDE = 1_000
 
 
 def _path(widget: Widget) -> str:

@@ -15,10 +15,14 @@ from .conftest import SIZE, new_app
 
 @pytest.fixture(autouse=True)
 def collector_as_it_was() -> Iterator[None]:
+    """Python's own thresholds for the test (the test run tunes them: tests/conftest.py), and
+    the collector as it was after."""
     threshold, enabled = gc.get_threshold(), gc.isenabled()
+    gc.set_threshold(700, 10, OLDEST_DUE)
     yield
     gc.set_threshold(*threshold)
-    gc.unfreeze()
+    gc.collect()
+    gc.freeze()  # what the table set aside, and what the test run had
     if enabled:
         gc.enable()
 
