@@ -487,6 +487,20 @@ async def test_agent_forwarding_is_refused(door: Door, keys: Keys, tmp_path: Pat
         await agent.wait()
 
 
+Connections = list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]
+
+
+async def _anna_logs_in_beside(idle: Connections, door: Door, keys: Keys) -> None:
+    """Anna logs in and reaches the table while the `idle` connections are open; they are closed after."""
+    anna = ssh_login("anna", door.port, keys.player)  # type: ignore[attr-defined]
+    try:
+        await anna.drawn("Turn 1 of 7: Anna to play", timeout=30)
+    finally:
+        anna.close()
+        for _, writer in idle:
+            writer.close()
+
+
 async def test_idle_connections_from_many_addresses_give_way_to_a_login(door: Door, keys: Keys, two_players) -> None:
     """More connections that say nothing than the door waits for, from 20 addresses (4 each,
     the most one address may hold): the oldest give way, and a player still logs in."""
@@ -498,13 +512,7 @@ async def test_idle_connections_from_many_addresses_give_way_to_a_login(door: Do
     await asyncio.sleep(0.5)
     assert len(idle) == 80 and door.logging_in.total() <= door_module.MAX_LOGGING_IN
     assert len(door.waiting) == door.logging_in.total()  # counted once, however a connection ends
-    anna = ssh_login("anna", door.port, keys.player)  # type: ignore[attr-defined]
-    try:
-        await anna.drawn("Turn 1 of 7: Anna to play", timeout=30)
-    finally:
-        anna.close()
-        for _, writer in idle:
-            writer.close()
+    await _anna_logs_in_beside(idle, door, keys)
 
 
 async def test_connections_that_never_log_in_do_not_crowd_out_a_login(door: Door, keys: Keys, two_players) -> None:
@@ -514,10 +522,4 @@ async def test_connections_that_never_log_in_do_not_crowd_out_a_login(door: Door
             idle.append(await asyncio.open_connection("127.0.0.1", door.port, local_addr=("127.0.0.2", 0)))
     await asyncio.sleep(0.5)
     assert door.logging_in["127.0.0.2"] <= door_module.MAX_LOGGING_IN_PER_ADDRESS
-    anna = ssh_login("anna", door.port, keys.player)  # type: ignore[attr-defined]
-    try:
-        await anna.drawn("Turn 1 of 7: Anna to play", timeout=30)
-    finally:
-        anna.close()
-        for _, writer in idle:
-            writer.close()
+    await _anna_logs_in_beside(idle, door, keys)
