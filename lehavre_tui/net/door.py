@@ -62,6 +62,11 @@ MAX_LOGGING_IN_PER_ADDRESS = 4
 LOGIN_SECONDS = 10.0  # to authenticate
 CODE_SECONDS = 60.0  # to type the invite code asked inside the session
 IDLE_SECONDS = 3600.0  # a session with no keystroke for an hour is closed
+# Keys a session may send: KEYS_AT_ONCE bytes in a burst (a paste), and KEYS_PER_SECOND over
+# time. Typing and moving the mouse (about 13 bytes an event) stay far below; a flood would
+# keep its table client, which runs on the host, busy for as long as it lasted.
+KEYS_PER_SECOND = 4096
+KEYS_AT_ONCE = 65536
 MAX_WIDTH, MAX_HEIGHT = 400, 200  # the largest terminal a table is drawn for
 VERSION = "LeHavre"  # the SSH version string: SSH-2.0-LeHavre
 KEX = ("mlkem768x25519-sha256", "curve25519-sha256", "curve25519-sha256@libssh.org")
@@ -122,6 +127,11 @@ def lang_of(env: Mapping[str, str]) -> str | None:
                 return "en"
             return code if code in LANGUAGES else None
     return None
+
+
+# The player's terminal as the table client found it, for a sentence the door says when it
+# closes the session itself: mouse reports, bracketed paste off, the cursor shown, the main screen.
+LEAVE_SCREEN = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l\r\n"
 
 
 def _say(process: asyncssh.SSHServerProcess, lang: str | None, words: Msg) -> None:
@@ -545,8 +555,10 @@ async def _copy_screen(master: int, process: asyncssh.SSHServerProcess) -> None:
 
 async def _copy_keys(process: asyncssh.SSHServerProcess, master: int, lang: str | None) -> None:
     """The player's keys go to the client; a new window size goes to the pseudo-terminal
-    (the kernel tells the client with SIGWINCH). No keystroke for IDLE_SECONDS: closed."""
+    (the kernel tells the client with SIGWINCH). No keystroke for IDLE_SECONDS, or keys
+    faster than KEYS_PER_SECOND beyond a burst of KEYS_AT_ONCE: closed."""
     loop = asyncio.get_running_loop()
+    allowance, since = float(KEYS_AT_ONCE), loop.time()
     while True:
         try:
             data = await asyncio.wait_for(process.stdin.read(4096), IDLE_SECONDS)
@@ -554,10 +566,17 @@ async def _copy_keys(process: asyncssh.SSHServerProcess, master: int, lang: str 
             _set_size(master, change.width or 80, change.height or 24)  # at most MAX_WIDTH×MAX_HEIGHT
             continue
         except TimeoutError:
-            process.stderr.write(b"\r\n")
+            process.stderr.write(LEAVE_SCREEN)
             _say(process, lang, Msg("No key pressed for {n} minutes; goodbye.", n=int(IDLE_SECONDS / 60)))
             return
         if not data:
+            return
+        now = loop.time()
+        allowance = min(KEYS_AT_ONCE, allowance + (now - since) * KEYS_PER_SECOND) - len(data)
+        since = now
+        if allowance < 0:
+            process.stderr.write(LEAVE_SCREEN)
+            _say(process, lang, Msg("Keys came faster than anyone types; goodbye."))
             return
         view = memoryview(data)
         while view:

@@ -11,6 +11,7 @@ import re
 import stat
 import struct
 import termios
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -291,6 +292,31 @@ async def test_a_huge_terminal_is_drawn_at_most_400_by_200(door: Door, keys: Key
         assert await _size_becomes(child.pid, anna, 2000, 900) == (400, 200)  # resizes too
     finally:
         anna.close()
+
+
+async def test_keys_faster_than_anyone_types_close_the_session_with_a_word(door: Door, keys: Keys, two_players) -> None:
+    """A flood of keys (3 MB, no Enter) ends the session with a sentence on the main screen; the
+    table and the other seat go on, and a paste or typing is never taken for a flood."""
+    ben = ssh_login("ben", door.port, keys.player)  # type: ignore[attr-defined]
+    anna = ssh_login("anna", door.port, keys.player)  # type: ignore[attr-defined]
+    try:
+        await anna.drawn("Anna to play", timeout=30)
+        at = anna.type("say " + "a" * 250)  # a long paste: said (within 300 characters)
+        await anna.drawn("Anna says:", since=at)
+        flood = threading.Thread(target=_write_all, args=(anna.master, b"a" * 3_000_000), daemon=True)
+        flood.start()  # (a thread: the pseudo-terminal blocks while ssh sends, and the door is here)
+        await anna.drawn("Keys came faster than anyone types; goodbye.", timeout=30)
+        assert "\x1b[?1049l" in anna.raw.decode("utf-8", "replace")  # back on the main screen
+        await ben.drawn("Anna is away", timeout=15)  # the seat waits; the table goes on
+    finally:
+        anna.close()
+        ben.close()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    with contextlib.suppress(OSError):
+        for at in range(0, len(data), 4096):
+            os.write(fd, data[at : at + 4096])
 
 
 async def _size_becomes(pid: int, terminal, width: int, height: int) -> tuple[int, int]:  # noqa: ANN001
