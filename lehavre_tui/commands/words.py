@@ -33,7 +33,6 @@ def fold(text: str) -> str:
     return "-".join(part for part in t.split("-") if part)
 
 
-
 # --- English ------------------------------------------------------------------------------------
 
 VERBS_EN: dict[str, tuple[str, ...]] = {
@@ -205,7 +204,6 @@ def shown_verb(verb: str, lang: str) -> str:
     return words[0] if words else verb
 
 
-
 def shown_section(section: str, lang: str) -> str:
     """'fee', 'pay', 'food', 'with' in a language."""
     return section if lang == "en" else str(_FOREIGN[lang].SECTIONS[section][0])
@@ -223,7 +221,6 @@ def shown_food(lang: str) -> str:
 def shown_ship_type(ship_type: str, lang: str) -> str | None:
     """A ship type's word in Polish or Czech; None in English (its word is the card's)."""
     return None if lang == "en" else str(_FOREIGN[lang].SHIP_TYPES[ship_type][0])
-
 
 
 def shown_topic(topic: str, lang: str) -> str:

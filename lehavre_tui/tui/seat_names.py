@@ -3,9 +3,16 @@ the set-up screen names the seats without loading the engine."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..text import N_, _
 
-__all__ = ["bot_label", "seat_kind_name"]
+__all__ = ["bot_label", "seat_kind", "seat_kind_name"]
+
+
+def seat_kind(seats: Sequence[str], seat: int) -> str:
+    """Who plays `seat`: "human" or a bot's kind ("human" where the table names no kind)."""
+    return seats[seat] if seat < len(seats) else "human"
 
 
 def bot_label(player: str, kind: str) -> str:

@@ -21,7 +21,7 @@ from ...engine.scoring import Score
 from ...text import N_, _, ngettext, render
 from ..game import Game
 from ..messages import SetupRequested
-from ..seat_names import bot_label
+from ..seat_names import bot_label, seat_kind
 from ..view import name as card_name
 from .common import Plain, TooSmall
 
@@ -202,7 +202,7 @@ class ScoringScreen(ModalScreen[None]):
         assert session is not None
         seats = session.seats
         scores = [  # a bot is named with its level, as everywhere seats are listed
-            sc.model_copy(update={"name": bot_label(sc.name, seats[sc.seat] if sc.seat < len(seats) else "human")})
+            sc.model_copy(update={"name": bot_label(sc.name, seat_kind(seats, sc.seat))})
             for sc in session.scores()
         ]
         yield TooSmall(self.game.glyphs.ascii)

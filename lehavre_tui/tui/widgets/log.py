@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import RichLog
 
-from ..seat_names import bot_label
+from ..seat_names import bot_label, seat_kind
 from ..view import template_of
 from .base import seat_style, styled
 
@@ -186,7 +186,7 @@ class GameLog(WrappedLog):
         if speaker is None:
             return t
         name = names[speaker]
-        kind = session.seats[speaker] if speaker < len(session.seats) else "human"
+        kind = seat_kind(session.seats, speaker)
         bot = kind != "human"
         if bot and text.startswith(name + " "):  # "Ben (heuristic bot) takes the 5 fish."
             labelled = bot_label(name, kind)

@@ -18,7 +18,7 @@ from ...engine.state import GameState
 from ...text import NP_, _, pgettext, render
 from ..game import Game
 from ..glyphs import Glyphs
-from ..seat_names import bot_label
+from ..seat_names import bot_label, seat_kind
 from ..view import TYPE_WORDS, card, escape, food_view, good_label, kind_tag, name, type_short
 from .base import ByWidth, TableWidget, card_action, fill_action, link
 
@@ -89,8 +89,7 @@ class PlayerPanel(TableWidget):
         super().sync()
 
     def app_session_seat_kind(self) -> str:
-        seats = self.session.seats
-        return seats[self.seat_no] if self.seat_no < len(seats) else "human"
+        return seat_kind(self.session.seats, self.seat_no)
 
     def signature(self) -> object:
         return player_signature(self.state, self.seat_no)
@@ -283,6 +282,5 @@ class PlayerLine(TableWidget):
 
     def _bot_mark(self, seat: int) -> str:
         """' (medium bot)' after a bot's name, '' after a person's."""
-        seats = self.session.seats
-        kind = seats[seat] if seat < len(seats) else "human"
+        kind = seat_kind(self.session.seats, seat)
         return " " + bot_label("", kind).strip() if kind != "human" else ""

@@ -9,7 +9,7 @@ from rich.text import Text
 from ...engine.message import Count
 from ...engine.scoring import score
 from ...text import _, render
-from ..seat_names import bot_label
+from ..seat_names import bot_label, seat_kind
 from ..view import TOWN_BUILDS, phase_line, round_info
 from .base import ByWidth, TableWidget
 
@@ -52,7 +52,7 @@ class TopBar(TableWidget):
             if i:
                 right.append("  ")
             name = s.players[i].name
-            kind = seats[i] if i < len(seats) else "human"
+            kind = seat_kind(seats, i)
             right.append(bot_label(name, kind) if marks else name, self.seat(i))
             right.append(f" {score(s, i).total}")
         return right
