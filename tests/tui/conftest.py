@@ -15,6 +15,7 @@ from lehavre_tui.session import Session
 from lehavre_tui.text import set_language
 from lehavre_tui.tui.app import LeHavreApp
 from lehavre_tui.tui.screens.handoff import HandoffScreen
+from lehavre_tui.tui.setup_form import SetupForm
 from lehavre_tui.tui.widgets import CommandInput
 
 SIZE = (160, 48)
@@ -110,3 +111,17 @@ async def settle(pilot: Pilot[None], rounds: int = 100) -> None:
         if not busy:
             return
     raise AssertionError(f"the app was still busy after {rounds} pauses")
+
+
+def setup_form(app: LeHavreApp) -> SetupForm:
+    """The set-up screen's form (the screen in view must be the set-up)."""
+    return app.screen.query_one(SetupForm)
+
+
+async def click_form(pilot: Pilot[None], stop: str, option: object = None) -> None:
+    """Click a stop of the set-up form (a button, a field, a seat's kind), or one option of a
+    choice, where the form drew it."""
+    form = setup_form(pilot.app)  # type: ignore[arg-type]
+    x, y = form.where(stop, option)
+    await pilot.click(SetupForm, offset=(x, y))
+    await pilot.pause()

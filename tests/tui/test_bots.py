@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select
 
 from lehavre_tui import text
 from lehavre_tui.bots.heuristic import action_values
@@ -24,7 +23,7 @@ from lehavre_tui.tui.screens.scoring import ScoringScreen
 from lehavre_tui.tui.screens.setup import SetupScreen
 from lehavre_tui.tui.widgets import CommandInput, PlayerPanel
 
-from .conftest import SIZE, hint, log_text, type_command, widget_text
+from .conftest import SIZE, click_form, hint, log_text, type_command, widget_text
 
 
 def bot_app(seats: list[str], players: int = 2, seed: int = 1, **kw: object) -> LeHavreApp:
@@ -92,9 +91,7 @@ async def test_a_round_against_a_heuristic_bot() -> None:
 
 
 async def test_the_bar_waits_while_a_bot_plays() -> None:
-    app = LeHavreApp(
-        Session.new(Setup(players=2, variant="short", seed=1), seats=["heuristic", "human"]), bot_pace=30
-    )
+    app = LeHavreApp(Session.new(Setup(players=2, variant="short", seed=1), seats=["heuristic", "human"]), bot_pace=30)
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -211,9 +208,10 @@ async def test_setup_screen_seats_go_to_the_game() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        assert [str(screen.query_one(f"#seat-{i}", Select).value) for i in range(2)] == ["human", "human"]
-        screen.query_one("#seat-1", Select).value = "hard"
-        await pilot.click("#start")
+        assert screen.form.seats[:2] == ["human", "human"]
+        await click_form(pilot, "seat-1")  # its ◂: round from a person to the expert bot
+        await click_form(pilot, "seat-1")  # and down to the hard bot
+        await click_form(pilot, "start")
         await pilot.pause()
         s = app.session
         assert s is not None

@@ -24,23 +24,6 @@ def drawn(renderable: object, width: int) -> str:
     return console.export_text()
 
 
-async def test_the_chosen_radio_button_is_marked_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
-    from textual.widgets import RadioButton
-
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = LeHavreApp()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        chosen = app.screen.query_one("#players-2", RadioButton)
-        other = app.screen.query_one("#players-3", RadioButton)
-        assert "●" in widget_text(chosen)
-        assert "●" not in widget_text(other)
-        other.value = True
-        await pilot.pause()
-        assert "●" in widget_text(other)
-        assert "●" not in widget_text(chosen)
-
-
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_every_bot_seat_in_the_players_lines_shows_its_level(size: tuple[int, int]) -> None:
     from lehavre_tui.engine.setup import Setup

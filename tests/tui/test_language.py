@@ -14,7 +14,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from textual.command import CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, RadioButton, RadioSet, Select, TabbedContent
+from textual.widgets import TabbedContent
 
 from lehavre_tui.commands.names import _building_names
 from lehavre_tui.engine.cards import content
@@ -35,7 +35,7 @@ from lehavre_tui.tui.screens.tutorial import LessonDone
 from lehavre_tui.tui.widgets import TopBar
 from lehavre_tui.tutorial import TutorialSession
 
-from .conftest import new_app, new_session, type_command, widget_text
+from .conftest import click_form, new_app, new_session, setup_form, type_command, widget_text
 from .pseudo import stretch, stretched
 from .test_sizes import LONG_NAMES, interest_choice, played, settle
 from .test_tutorial import TYPED
@@ -97,9 +97,7 @@ async def test_the_setup_screen_offers_each_language_in_its_own_words() -> None:
     app = LeHavreApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        labels = [str(b.label) for b in app.screen.query_one("#language", RadioSet).query(RadioButton)]
-        assert labels == ["English", "Polski", "Čeština"]
-        assert app.screen.query_one("#language-en", RadioButton).value
+        assert "Language  (●) English  ( ) Polski  ( ) Čeština" in widget_text(setup_form(app))
 
 
 async def test_a_language_chosen_redraws_the_setup_at_once_and_keeps_the_form(stretched: str) -> None:
@@ -109,13 +107,14 @@ async def test_a_language_chosen_redraws_the_setup_at_once_and_keeps_the_form(st
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SetupScreen) and screen.query_one("#setup").border_title == "A new game"
-        screen.query_one("#players-3", RadioButton).value = True
-        screen.query_one("#name-0", Input).value = "Zofia"
-        screen.query_one("#seat-1", Select).value = "medium"
-        screen.query_one("#variant-short", RadioButton).value = True
-        screen.query_one("#seed", Input).value = "42"
+        await click_form(pilot, "players", 3)
+        await click_form(pilot, "name-0")
+        await pilot.press("end", *["backspace"] * 4, *"Zofia", "tab", "down", "m")  # Ben: the medium bot
+        await click_form(pilot, "variant", True)
+        await click_form(pilot, "seed")
+        await pilot.press("4", "2")
         await settle(pilot)
-        await pilot.click("#language-pl")
+        await click_form(pilot, "language", "pl")
         await settle(pilot)
         assert language() == "pl"
         assert read_settings() == (Settings(language="pl"), None)
@@ -123,17 +122,17 @@ async def test_a_language_chosen_redraws_the_setup_at_once_and_keeps_the_form(st
         assert isinstance(screen, SetupScreen)
         assert screen.query_one("#setup").border_title == stretch("A new game")
         assert stretch("Short game") in screen_text(app)
-        assert screen.query_one("#language-pl", RadioButton).value
-        assert screen.query_one("#players", RadioSet).pressed_button is screen.query_one("#players-3")
-        shown = [str(row.id) for row in screen.query(".seat-row") if row.display]
-        assert shown == [f"seat-row-{i}" for i in range(3)]  # the rows of 3 players, no more
-        assert screen.query_one("#name-0", Input).value == "Zofia"
-        assert screen.query_one("#seat-1", Select).value == "medium"
-        assert screen.query_one("#variant-short", RadioButton).value
-        assert screen.query_one("#seed", Input).value == "42"
-        assert app.focused is screen.query_one("#language", RadioSet)  # the keyboard stays where it was
+        form = setup_form(app)
+        drawn = widget_text(form)
+        assert "(●) Polski" in drawn and "(●) 3" in drawn
+        assert stretch("Player {n}").format(n=3) in drawn and stretch("Player {n}").format(n=4) not in drawn
+        assert "Zofia" in drawn and stretch("medium bot") in drawn and "42" in drawn
+        assert (form.form.players, form.form.names[0], form.form.seats[1], form.form.short, form.form.seed) == (
+            3, "Zofia", "medium", True, "42"
+        )  # fmt: skip
+        assert app.focused is form and form.stop == "language"  # the keyboard stays where it was
         # the game begins as set up, its table in the language chosen
-        screen.query_one("#start", Button).press()
+        await click_form(pilot, "start")
         await settle(pilot)
         s = app.session
         assert s is not None
@@ -150,7 +149,7 @@ async def test_back_to_english(stretched: str) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert app.screen.query_one("#setup").border_title == stretch("A new game")
-        await pilot.click("#language-en")
+        await click_form(pilot, "language", "en")
         await settle(pilot)
         assert language() == "en"
         assert app.screen.query_one("#setup").border_title == "A new game"
@@ -167,7 +166,7 @@ async def test_a_table_below_the_setup_is_drawn_again_too(stretched: str) -> Non
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
-        await pilot.click("#language-pl")
+        await click_form(pilot, "language", "pl")
         await settle(pilot)
         table = app.table
         assert table is not None
@@ -182,7 +181,7 @@ async def test_settings_that_cannot_be_saved_do_not_stop_the_choice(stretched: s
         blocker = autosave_path().parent
         blocker.parent.mkdir(parents=True, exist_ok=True)
         blocker.write_text("")  # a file where the data folder should be
-        await pilot.click("#language-pl")
+        await click_form(pilot, "language", "pl")
         await settle(pilot)
         assert language() == "pl"
         assert app.screen.query_one("#setup").border_title == stretch("A new game")
@@ -459,7 +458,7 @@ async def test_the_words_of_choosing_a_language_are_in_the_catalogs(monkeypatch:
     app = LeHavreApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.click("#language-pl")
+        await click_form(pilot, "language", "pl")
         await settle(pilot)
         assert language() == "pl" and len(recording.asked) > 20
     missing = not_extracted(recording.asked)

@@ -25,7 +25,7 @@ from lehavre_tui.tui.screens.setup import SetupScreen
 from lehavre_tui.tui.screens.table import TableScreen
 from lehavre_tui.tui.widgets import CommandInput, OfferSpaces, PlayerPanel
 
-from .conftest import SIZE, hint, log_text, new_app, new_session, type_command, widget_text
+from .conftest import SIZE, click_form, hint, log_text, new_app, new_session, setup_form, type_command, widget_text
 
 # Round 1 of the seeded 2-player short game (seed 1): Anna builds and uses the Fishery.
 ROUND_1 = [
@@ -335,11 +335,11 @@ async def test_setup_screen_starts_a_game(data_dir: Path) -> None:
     app = LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, SetupScreen)
-        await pilot.click("#players-3")
-        app.screen.query_one("#name-2", Input).value = "Zoe"
-        app.screen.query_one("#seed", Input).value = "5"
-        await pilot.click("#variant-short")
-        await pilot.click("#start")
+        await click_form(pilot, "players", 3)
+        await click_form(pilot, "name-2")
+        await pilot.press("end", *["backspace"] * 5, *"Zoe", "down", "down", "5")  # Clara → Zoe; the seed
+        await click_form(pilot, "variant", True)
+        await click_form(pilot, "start")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         s = app.session
@@ -353,11 +353,12 @@ async def test_setup_screen_starts_a_game(data_dir: Path) -> None:
 async def test_setup_screen_refuses_twin_names() -> None:
     app = LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.screen.query_one("#name-1", Input).value = "anna"
-        await pilot.click("#start")
+        await click_form(pilot, "name-1")
+        await pilot.press("end", *["backspace"] * 3, *"anna")
+        await click_form(pilot, "start")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert "names must differ" in str(app.screen.query_one("#setup-error").render()).lower()
+        assert "names must differ" in widget_text(setup_form(app)).lower()
 
 
 async def test_continue_the_autosaved_game() -> None:
@@ -367,10 +368,9 @@ async def test_continue_the_autosaved_game() -> None:
     app = LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()  # the saved game is read once the screen is drawn
-        continue_button = app.screen.query_one("#continue", Button)
-        assert not continue_button.disabled
-        assert "round 1 of 8" in widget_text(app.screen.query_one("#saved"))
-        await pilot.click("#continue")
+        assert "continue" in setup_form(app).stops()
+        assert "Saved game: round 1 of 8, Anna, Ben." in widget_text(setup_form(app))
+        await click_form(pilot, "continue")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)  # welcome back: whose turn it is
         assert app.session is not None
@@ -383,10 +383,12 @@ async def test_a_damaged_autosave_is_explained_not_opened() -> None:
     path.write_text('{"format_version": 1, "setup": ', encoding="utf-8")
     app = LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#continue")
+        await pilot.pause()  # the saved game is read once the screen is drawn
+        assert "the saved game is damaged" in widget_text(setup_form(app))
+        await click_form(pilot, "continue")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert "damaged" in str(app.screen.query_one("#setup-error").render())
+        assert "damaged" in widget_text(setup_form(app))
 
 
 def test_loading_a_damaged_save_fails_with_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

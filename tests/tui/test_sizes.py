@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, RadioSet, TabbedContent
+from textual.widgets import TabbedContent
 
 from lehavre_tui.bots.heuristic import action_values
 from lehavre_tui.engine.rules import legal_actions
@@ -30,7 +30,7 @@ from lehavre_tui.tui.screens.setup import SetupScreen
 from lehavre_tui.tui.screens.table import TABS, TableScreen
 
 from .clipping import clipped
-from .conftest import type_command, whole_text, widget_text
+from .conftest import click_form, setup_form, type_command, whole_text, widget_text
 from .pseudo import stretched
 
 __all__ = ["stretched"]  # the fixture, used by name
@@ -201,15 +201,16 @@ async def test_setup_fits(size: tuple[int, int], lang: str) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
+        form = setup_form(app)
         for players in (2, 1, 5):
-            screen.query_one(f"#players-{players}").value = True
+            await click_form(pilot, "players", players)
             await settle(pilot)
-            assert screen.query_one("#players", RadioSet).pressed_index == players - 1
+            assert f"(●) {players}" in widget_text(form)
             no_clipping(app, f"set-up, {players} players")
-        assert not screen.query_one("#continue", Button).disabled
+        assert "continue" in form.stops()
         finished = _("finished, {players}").format(players=", ".join(LONG_NAMES))
-        saved = " ".join(widget_text(screen.query_one("#saved")).split())
-        assert saved == _("Saved game: {game}.").format(game=finished)
+        saved = " ".join(widget_text(form).split())
+        assert " ".join(_("Saved game: {game}.").format(game=finished).split()) in saved
 
 
 @pytest.mark.parametrize("size", [(79, 24), (80, 23), (60, 15)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -233,10 +234,10 @@ async def test_the_players_row_marks_the_chosen_count() -> None:
     app = LeHavreApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        radio = app.screen.query_one("#players", RadioSet)
-        assert radio.pressed_index == 1
-        highlighted = [b.id for b in radio.query(".-selected")]
-        assert highlighted == ["players-2"]
+        form = setup_form(app)
+        form.go("players")
+        await pilot.press("right")  # from the 2 chosen, not from the first
+        assert form.form.players == 3
 
 
 async def test_a_long_refusal_fits_under_the_bar(lang: str) -> None:
@@ -314,7 +315,7 @@ async def _fits_at_80x24(app: LeHavreApp, what: str, window: type | None = None)
                 await settle(pilot)
                 no_clipping(app, f"{what}, the {tab} tab")
         if isinstance(app.screen, SetupScreen):
-            app.screen.query_one("#players-5").value = True
+            await click_form(pilot, "players", 5)
             await settle(pilot)
             no_clipping(app, f"{what}, 5 players")
 

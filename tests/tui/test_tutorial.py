@@ -21,7 +21,7 @@ from lehavre_tui.tui.widgets import CommandInput
 from lehavre_tui.tui.widgets.command_bar import CommandHint
 from lehavre_tui.tutorial import SETUP, STEPS, TutorialSession
 
-from .conftest import SIZE, log_text, settle, type_command, widget_text
+from .conftest import SIZE, click_form, log_text, settle, setup_form, type_command, widget_text
 
 # The commands a newcomer might type: short forms and other wordings count as the same move.
 TYPED = [
@@ -162,7 +162,7 @@ async def test_the_last_window_starts_a_short_game_against_a_bot(start: str, mon
     app = LeHavreApp(near_end) if start == "cli" else LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
         if start == "setup":
-            await pilot.click("#tutorial")
+            await click_form(pilot, "tutorial")
             await pilot.pause()
             assert isinstance(app.table, TutorialTable) and app.session is near_end
         await play_to_the_end(app, pilot)
@@ -193,13 +193,13 @@ async def test_the_last_window_goes_back_to_the_set_up_or_stays() -> None:
         await pilot.click("#lesson-setup")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert app.screen.query_one("#tutorial", Button)
+        assert "tutorial" in setup_form(app).stops()
 
 
 async def test_the_set_up_screens_tutorial_button_keeps_the_saved_game() -> None:
     app = LeHavreApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#tutorial")
+        await click_form(pilot, "tutorial")
         await pilot.pause()
         assert isinstance(app.screen, TutorialTable)
         assert isinstance(app.session, TutorialSession)
