@@ -141,6 +141,8 @@ class SetupForm(Widget, can_focus=True):
         self.roomy = False  # tall terminals: a blank line between the groups of rows
         self._spots: list[tuple[int, int, int, Spot]] = []  # (line, from column, to column, spot)
         self._label = LABEL  # the labels' column, as last drawn
+        self._styles: dict[str, Style] = {}
+        self._drawn: tuple[object, Content] | None = None  # what the drawing shows, and the drawing
 
     # --- what the screen hands down --------------------------------------------------------
     def show_notice(self, text: str) -> None:
@@ -426,10 +428,28 @@ class SetupForm(Widget, can_focus=True):
 
     # --- the drawing -------------------------------------------------------------------------
     def style(self, name: str) -> Style:
-        # from Rich's style: Textual's visual style of a component leaves out reverse video
-        return Style.from_rich_style(self.get_component_rich_style(f"setup-form--{name}"))
+        style = self._styles.get(name)
+        if style is None:
+            # from Rich's style: Textual's visual style of a component leaves out reverse video
+            style = self._styles[name] = Style.from_rich_style(self.get_component_rich_style(f"setup-form--{name}"))
+        return style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = {}  # a new theme, or styles changed
+        self._drawn = None
 
     def render(self) -> Content:
+        """The form as it is now (Textual asks twice a frame: for the height, then to draw)."""
+        key = (
+            repr(self.form), self.stop, self.cursor, self.notice, self.saved, self.can_continue,
+            self.roomy, self.has_focus, language(), self.app.theme,
+        )  # fmt: skip
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, self._draw())
+        return self._drawn[1]
+
+    def _draw(self) -> Content:
         lines: list[Line] = []
         roomy = self.roomy
 
