@@ -546,9 +546,10 @@ class SetupForm(Widget, can_focus=True):
             if here:
                 line.add(text[:at], field_style)
                 line.add(text[at : at + 1] or " ", self.style("cursor"))
-                line.add(text[at + 1 :].ljust(width - 2 - at - 1), field_style)
+                line.add(text[at + 1 :], field_style)
             else:
-                line.add(text.ljust(width - 2), field_style)
+                line.add(text, field_style)
+            line.add(" " * (start + width - 1 - line.x), field_style)  # by columns: a letter may take two
         line.add(" ", field_style)
         line.spots.append((start, line.x, Spot(stop)))
 

@@ -209,7 +209,7 @@ async def test_a_tall_terminal_spaces_the_rows() -> None:
 
 
 KEYS = [
-    *"abcxyz0123456789 ĄŁéř-",
+    *"abcxyz0123456789 ĄŁéř-語",
     "tab", "shift+tab", "up", "down", "left", "right", "home", "end", "backspace", "delete", "enter", "space",
 ]  # fmt: skip
 
