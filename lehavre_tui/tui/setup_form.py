@@ -118,7 +118,7 @@ class SetupForm(Widget, can_focus=True):
     """
 
     class Pressed(Message):
-        """A button of the form was pressed (by Enter, Space or a click)."""
+        """A button of the form was pressed (by Enter or a click)."""
 
         def __init__(self, button: str) -> None:
             super().__init__()
@@ -327,7 +327,7 @@ class SetupForm(Widget, can_focus=True):
         if key in ("left", "right"):
             i = buttons.index(stop) + (1 if key == "right" else -1)
             self.go(buttons[max(0, min(len(buttons) - 1, i))])
-        elif key in ("enter", "space"):
+        elif key == "enter":  # not Space: a name typed with the keyboard here would start the game
             self.press(stop)
         elif character is not None:
             return self.insert(character)  # said where letters go
@@ -507,11 +507,14 @@ class SetupForm(Widget, can_focus=True):
             lines.append(line)
         return lines
 
+    def _mark(self, here: bool) -> str:
+        """Before the row the keyboard is on: a mark (not colour alone)."""
+        return ("> " if self.ascii else "▸ ") if here and self.has_focus else "  "
+
     def _start_row(self, stops: list[str], label: str) -> Line:
         """A row's mark (the keyboard is on it) and its label."""
         line = Line()
-        here = self.has_focus and self.stop in stops
-        line.add(("> " if self.ascii else "▸ ") if here else "  ")
+        line.add(self._mark(self.stop in stops))
         line.add(label.ljust(self._label), self.style("label"), Spot(stops[0]))
         return line
 
@@ -576,7 +579,7 @@ class SetupForm(Widget, can_focus=True):
 
     def _buttons(self) -> Line:
         line = Line()
-        line.add("  ")
+        line.add(self._mark(self.stop in BUTTONS))
         for button in BUTTONS:
             words = f"[ {button_words(button)} ]"
             if button == "continue" and not self.can_continue:
