@@ -4,10 +4,13 @@ point at, a sentence for every key the form cannot take, and nothing pressed by 
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 from rich.cells import cell_len
 from textual import events
+from textual.pilot import Pilot
 
 from lehavre_tui.text import language
 from lehavre_tui.tui.app import LeHavreApp
@@ -16,6 +19,15 @@ from lehavre_tui.tui.screens.table import TableScreen
 from lehavre_tui.tui.setup_form import NAME_LENGTH, SEED_LENGTH, WIDTH, SetupForm
 
 from .conftest import click_form, settle, setup_form, widget_text
+
+
+@asynccontextmanager
+async def the_form(size: tuple[int, int]) -> AsyncIterator[tuple[LeHavreApp, Pilot[None], SetupForm]]:
+    """The set-up screen as `lehavre` opens it, at this size: the app, its pilot, the form."""
+    app = LeHavreApp()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield app, pilot, setup_form(app)
 
 
 def form_lines(form: SetupForm) -> list[str]:
@@ -27,10 +39,7 @@ def line_of(form: SetupForm, words: str) -> str:
 
 
 async def test_seat_rows_come_and_go_with_the_number_of_players_and_keep_what_was_typed() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((100, 30)) as (app, pilot, form):
         assert [line.split()[1:3] for line in form_lines(form) if "Player " in line] == [["1", "Anna"], ["2", "Ben"]]
         await click_form(pilot, "players", 5)
         assert [line.split()[2] for line in form_lines(form) if "Player " in line] == [
@@ -52,20 +61,14 @@ async def test_seat_rows_come_and_go_with_the_number_of_players_and_keep_what_wa
 
 async def test_keys_typed_quickly_act_in_the_order_typed() -> None:
     """Tab then letters: the letters land in the field Tab went to, however fast they come."""
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         await click_form(pilot, "name-0")
         await pilot.press("end", "backspace", "backspace", "backspace", "backspace", "Z", "o", "tab", "tab", "end", "x")
         assert form.form.names[:2] == ["Zo", "Benx"]
 
 
 async def test_the_keyboard_starts_on_start_and_moves_by_rows_and_by_tab() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         assert app.focused is form and form.stop == "start"
         assert line_of(form, "[ Start ]").startswith("▸ ")
         await pilot.press("up")
@@ -83,10 +86,7 @@ async def test_the_keyboard_starts_on_start_and_moves_by_rows_and_by_tab() -> No
 
 
 async def test_choices_change_by_arrows_letters_and_clicks() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         form.go("players")
         await pilot.press("right", "right")
         assert form.form.players == 4
@@ -107,10 +107,7 @@ async def test_choices_change_by_arrows_letters_and_clicks() -> None:
 
 
 async def test_what_a_field_cannot_take_is_said_and_the_field_stays_as_it_was() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         await click_form(pilot, "seed")
         await pilot.press("4", "2", "x")
         assert form.form.seed == "42"
@@ -127,10 +124,7 @@ async def test_what_a_field_cannot_take_is_said_and_the_field_stays_as_it_was() 
 
 
 async def test_letters_where_no_letter_goes_are_answered_and_press_nothing() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         await pilot.press("s", "u", "p", "space", "p", "l", "z")  # the keyboard is on Start
         assert isinstance(app.screen, SetupScreen) and app.session is None
         assert "Letters go into a name or the seed" in widget_text(form)
@@ -140,10 +134,7 @@ async def test_letters_where_no_letter_goes_are_answered_and_press_nothing() -> 
 
 
 async def test_a_paste_goes_into_the_field_one_line_of_it() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         await click_form(pilot, "name-0")
         await pilot.press("end", *["backspace"] * 4)
         app.screen.query_one(SetupForm).post_message(events.Paste("Zofia\nrm -rf /"))
@@ -156,10 +147,7 @@ async def test_a_paste_goes_into_the_field_one_line_of_it() -> None:
 
 
 async def test_enter_in_a_field_moves_on_and_only_a_button_starts() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         await click_form(pilot, "name-1")
         await pilot.press("enter")
         assert form.stop == "seat-1" and isinstance(app.screen, SetupScreen)
@@ -170,10 +158,7 @@ async def test_enter_in_a_field_moves_on_and_only_a_button_starts() -> None:
 
 
 async def test_continue_without_a_saved_game_cannot_be_pressed() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         assert "continue" not in form.stops()
         x = widget_text(form).splitlines()[-2].index("[ Continue ]")
         y = len(form_lines(form)) - 2
@@ -184,10 +169,7 @@ async def test_continue_without_a_saved_game_cannot_be_pressed() -> None:
 
 async def test_the_chosen_options_are_marked_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    app = LeHavreApp()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((100, 30)) as (app, pilot, form):
         assert "( ) 1  (●) 2  ( ) 3" in line_of(form, "Players")
         await click_form(pilot, "players", 3)
         assert "( ) 1  ( ) 2  (●) 3" in line_of(form, "Players")
@@ -195,14 +177,9 @@ async def test_the_chosen_options_are_marked_without_colour(monkeypatch: pytest.
 
 
 async def test_a_tall_terminal_spaces_the_rows() -> None:
-    app = LeHavreApp()
-    async with app.run_test(size=(160, 48)) as pilot:
-        await settle(pilot)
-        tall = len(form_lines(setup_form(app)))
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((160, 48)) as (_app, _pilot, form):
+        tall = len(form_lines(form))
+    async with the_form((80, 24)) as (app, pilot, form):
         assert len(form_lines(form)) < tall
         await pilot.resize_terminal(160, 48)
         await settle(pilot)
@@ -220,10 +197,7 @@ async def test_random_keys_keep_the_form_whole(seed: int) -> None:
     """Thousands of random keys (never Enter on a button, which leaves the form): the
     keyboard is always on a stop drawn, the fields hold what they may, every line fits."""
     rng = random.Random(seed)
-    app = LeHavreApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        form = setup_form(app)
+    async with the_form((80, 24)) as (app, pilot, form):
         for _ in range(1500):
             key = rng.choice(KEYS)
             if form.stop in ("start", "tutorial", "continue", "quit") and key == "enter":
