@@ -12,10 +12,14 @@ from lehavre_tui.commands import parse
 from lehavre_tui.commands.complete import ANY_ORDER, complete_step
 from lehavre_tui.commands.render import command_words
 from lehavre_tui.engine.actions import Enter
+from lehavre_tui.engine.cards import content
 from lehavre_tui.engine.errors import IllegalAction
 from lehavre_tui.engine.rules import apply, legal_actions
 from lehavre_tui.engine.setup import Setup, new_game
 from lehavre_tui.engine.state import GameState
+from lehavre_tui.text import set_language
+from lehavre_tui.text.command_words import building_word, twin
+from lehavre_tui.text.locales import catalog
 
 
 def position(seed: int, players: int, variant: str, moves: int) -> GameState:
@@ -99,3 +103,50 @@ def test_the_marketplace_offers_every_good_it_gives_hides_too(seed: int) -> None
     assert accepted("enter marketplace hides", s)
     assert "fish" in offered("enter marketplace wood ", s)  # in any order
     check_position(s, random.Random(seed))
+
+
+def entering_position(seed: int) -> GameState:
+    """A random position, some way into a game, where five or more buildings may be entered."""
+    rng = random.Random(seed)
+    s = new_game(Setup(players=3, variant="full", seed=seed))
+    moves = 0
+    while s.phase != "over":
+        actions = legal_actions(s)
+        if moves > 40 and len({a.building for a in actions if isinstance(a, Enter)}) >= 5:
+            return s
+        s = apply(s, rng.choice(actions))
+        moves += 1
+    raise AssertionError("no position with five buildings open")
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+@pytest.mark.parametrize("seed", [5, 23, 71])
+def test_after_into_the_buildings_are_offered_declined_and_lead_on(lang: str, seed: int) -> None:
+    """'wejdź do ' + Tab offers 'łowiska', not 'łowisko' (as the catalogs decline it after
+    'do'); the line is accepted, and the words after a declined name are those after the
+    name as listed."""
+    set_language(lang)
+    try:
+        s = entering_position(seed)
+        into = "do"
+        verb = command_words(Enter(building="fishery"), lang)[0]
+        entered = {a.building for a in legal_actions(s) if isinstance(a, Enter)}
+        offered_words = offered(f"{verb} {into} ", s)
+        declined = 0
+        for building in entered:
+            name = building_word(building, lang)
+            form = catalog(lang).pgettext("building:into", content().buildings[building].name).split()
+            takes_do = len(form) > 1 and form[0] == into
+            word = "-".join(form[1:]).lower() + twin(building)
+            expected = word if takes_do else name
+            assert expected in offered_words, (building, offered_words)
+            declined += takes_do and word != name
+            after = [c.word for c in complete_step(f"{verb} {into} {expected} ", s).choices]
+            assert after == [c.word for c in complete_step(f"{verb} {name} ", s).choices], building
+            for c in complete_step(f"{verb} {into} {expected} ", s).choices:
+                assert c.line.startswith(f"{verb} {into} {expected}")
+            if not after:
+                assert accepted(f"{verb} {into} {expected}", s)
+        assert declined  # the position has buildings whose name changes after 'do'
+    finally:
+        set_language("en")

@@ -21,6 +21,9 @@ from ..engine.message import Count, Goods, Listing, Msg
 from ..engine.rules import legal_actions
 from ..engine.state import OFFER_SPACES, GameState
 from ..text import _, language, render
+from ..text.command_words import building_word
+from ..text.command_words import twin as twin_of
+from ..text.locales import catalog
 from .help import _help_topics
 from .names import (
     _building_names,
@@ -116,13 +119,17 @@ _NAME_WORDS: dict[str, str] = {}
 
 
 def _name_words() -> dict[str, str]:
-    """Every whole name of a building or ship type -> a word that begins its English word
-    ('piekarnia' -> 'bakehouse', 'firma-budowlana' -> 'building-firm', 'drewniany' -> 'wooden')."""
+    """Every whole name of a building or ship type, declined forms too, -> a word that begins
+    its English word ('piekarnia', 'piekarni' -> 'bakehouse', 'firma-budowlana' ->
+    'building-firm', 'drewniany' -> 'wooden')."""
     if not _NAME_WORDS:
         cards = content().buildings
         for n in _building_names():
             for k in n.keys:
                 _NAME_WORDS.setdefault(k, _norm(cards[n.value].name))
+            twin = twin_of(n.value)
+            for k in sorted(n.forms):  # declined: 'wejdź do łowiska', 'do firmy budowlanej 1'
+                _NAME_WORDS.setdefault(k, n.label if twin and k.endswith(twin) else _norm(cards[n.value].name))
         for n in _ship_type_names():
             for k in n.keys:
                 _NAME_WORDS.setdefault(k, n.value.split(":", 1)[1])
@@ -336,9 +343,26 @@ def complete_step(prefix: str, state: GameState, extra_verbs: tuple[str, ...] = 
     head = " ".join(words[: joined[position][1]]) if position < len(joined) else " ".join(words)
     free = _any_order(state, lang, tokens, position, typed)
     choices = free if free is not None else _choices(state, fitting, position, typed, head)
-    if into:  # the line as typed, with its 'do'
-        choices = [replace(c, line=_with_word(c.line, 1, into)) for c in choices]
+    if into:  # the line as typed, with its 'do', and the building's name declined after it
+        choices = [_declined(c, into, lang, position == 1) for c in choices]
     return Step(position, typed, tuple(choices))
+
+
+def _declined(choice: Choice, into: str, lang: str, offered: bool) -> Choice:
+    """A line after 'do' with its building in the form a native writes there, as the
+    catalogs decline it ('wejdź do łowiska', 'vstup do rybárny'; the parser reads those forms
+    too, names.py), and the choice's word too when it is the building (`offered`). A
+    building whose name takes another word before it ('na'), or has no declined form, stays
+    as it is."""
+    words = choice.line.split(" ")
+    name = words[1] if len(words) > 1 else ""
+    card_id = next((b for b in content().buildings if building_word(b, lang) == name), None)
+    form = catalog(lang).pgettext("building:into", content().buildings[card_id].name).split() if card_id else []
+    if card_id is None or len(form) < 2 or fold(form[0]) != fold(into):
+        return replace(choice, line=_with_word(choice.line, 1, into))
+    declined = "-".join(form[1:]).lower() + twin_of(card_id)
+    line = " ".join([words[0], into, declined, *words[2:]])
+    return replace(choice, line=line, word=declined if offered else choice.word)
 
 
 # Buildings that give goods of different kinds, one of each, as many kinds as the player may
