@@ -125,6 +125,7 @@ class Client:
     method: str = "table-socket"
     failures: int = 0  # codes that were wrong on this connection
     refused_at: int | None = None  # the table whose seat of this name was refused (asked again: watch)
+    watcher_name: str = ""  # the name it watches its table by (never a seat's name)
     game: HostedGame | None = None
     seat: int | None = None
     log_sent: int | None = None  # entries of the table's log this client has (None: a newcomer; 0: all anew)
@@ -532,7 +533,7 @@ class Host:
         if game is None:
             return
         try:
-            game.say(client.seat, client.name, message.text)
+            game.say(client.seat, client.name if client.seat is not None else client.watcher_name, message.text)
         except (IllegalAction, HostTrouble) as exc:
             client.send(Refusal.of(exc.msg))
             return
@@ -598,7 +599,8 @@ class Host:
                 client.send(Refusal.of(exc.msg))
                 client.send(self._tables(client))
                 return
-            seating = Seating(None, client.name)  # asked again from the lobby: watching, as it says
+            # asked again from the lobby: watching, as it says, by a name no seat has
+            seating = Seating(None, game.watcher_name(client.name))
         except (IllegalAction, HostTrouble) as exc:
             client.send(Refusal.of(exc.msg))
             return
@@ -611,6 +613,7 @@ class Host:
                     other.writer.close()
         back = seating.seat is not None and game.present.get(seating.seat, 0) == 0
         client.game, client.seat, client.log_sent = game, seating.seat, None
+        client.watcher_name = seating.name if seating.seat is None else ""
         game.arrive(seating.seat)
         client.send(
             Seated(

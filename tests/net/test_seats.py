@@ -236,8 +236,27 @@ async def test_a_login_refused_its_seat_is_shown_the_table_logged_and_watches_wh
     await other.send({"type": "join", "table": two_players.id})  # Enter on the table in the lobby
     watching = await other.until("seated")
     assert isinstance(watching, Seated) and watching.seat is None
+    assert watching.name == "Anna-2"  # never by the seat's name: the words said are not taken for Anna's
     assert two_players.seats[0].owner == "key:SHA256:annas-key"  # Anna's seat stays hers
     await other.send({"type": "command", "seat": 0, "text": "supply", "id": 1})
     assert isinstance(await other.until("refusal"), Refusal)
+    await other.send({"type": "say", "seat": None, "text": "I resign"})
+    said = await anna.heard()
+    while said.log[-1].kind != "say":  # Anna's own arrival was told first
+        said = await anna.heard()
+    assert said.log[-1].text == "Anna-2 (watching) says: I resign"
     anna.close()
     other.close()
+
+
+async def test_a_watcher_is_never_shown_by_a_seats_name(two_players) -> None:  # noqa: ANN001
+    from lehavre_tui.net.protocol import MAX_NAME
+
+    names = [s.name for s in two_players.seats]
+    assert names == ["Anna", "Ben"]
+    assert two_players.watcher_name("Carl") == "Carl"
+    assert two_players.watcher_name("Anna") == "Anna-2"
+    assert two_players.watcher_name("\u0410nna") == "\u0410nna-2"  # a Cyrillic А looks like Anna too
+    two_players.seats[1].name = "B" * MAX_NAME
+    shown = two_players.watcher_name("B" * MAX_NAME)
+    assert shown == "B" * (MAX_NAME - 2) + "-2" and len(shown) == MAX_NAME
