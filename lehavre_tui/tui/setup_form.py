@@ -277,8 +277,9 @@ class SetupForm(Widget, can_focus=True):
             at = 0
         elif key == "end":
             at = len(text)
-        elif key == "backspace" and at > 0:
-            text, at = text[: at - 1] + text[at:], at - 1
+        elif key == "backspace":
+            if at > 0:
+                text, at = text[: at - 1] + text[at:], at - 1
         elif key == "delete":
             text = text[:at] + text[at + 1 :]
         elif key == "enter":
@@ -286,7 +287,7 @@ class SetupForm(Widget, can_focus=True):
             return True
         elif character is not None:
             return self.insert(character)
-        elif key not in ("backspace",):
+        else:
             return False
         self._set_text(stop, text)
         self.cursor = at
