@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,7 +18,7 @@ import pytest
 
 from lehavre_tui.net import web as web_module
 from lehavre_tui.net.host import Host
-from lehavre_tui.net.web import WebDoor, guest_tickets, web_command
+from lehavre_tui.net.web import WebDoor, guest_tickets, tab_command, web_command
 
 from ..plain.driver import BOX
 from .conftest import RawClient
@@ -318,3 +320,54 @@ def test_a_tab_command_gives_its_client_the_ticket_whatever_it_begins_with(ticke
         words = shlex.split(tab_command(web_command(2299), ticket, width))
         args = build_parser().parse_args(words[words.index("join") :])
         assert args.ticket == ticket and args.plain == plain
+
+
+def _running(port: int) -> list[int]:
+    """The table clients of this host's port still running (a zombie has ended)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if b"lehavre_tui join" in cmdline and f"127.0.0.1:{port}".encode() in cmdline and state != "Z":
+            out.append(int(entry.name))
+    return out
+
+
+async def test_a_tabs_client_ends_when_its_door_is_gone(host: Host, tmp_path) -> None:  # noqa: ANN001
+    """A door killed at once (its host crashed, say) leaves the clients of its tabs with no
+    terminal to hang up: each ends on its own within seconds, instead of sitting at the host
+    for good."""
+    command = tab_command(web_command(host.port), None, 80)  # asking the language: a still screen
+    door = (  # as textual-serve runs a tab: through a shell, over pipes, told the size first
+        "import os, select, subprocess, threading\n"
+        "env = dict(os.environ, TEXTUAL_DRIVER='textual.drivers.web_driver:WebDriver', COLUMNS='80', ROWS='24')\n"
+        f"tab = subprocess.Popen({command!r}, shell=True, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,"
+        " stderr=subprocess.DEVNULL)\n"
+        "size = b'{\"type\": \"resize\", \"width\": 80, \"height\": 24}'\n"
+        "tab.stdin.write(b'M' + len(size).to_bytes(4, 'big') + size)\n"
+        "tab.stdin.flush()\n"
+        "seen = b''\n"
+        "while b'Polski' not in seen or select.select([tab.stdout], [], [], 1.5)[0]:\n"
+        "    seen += tab.stdout.read1(65536) or b'Polski'\n"  # until it asks the language, and draws no more
+        "threading.Thread(target=lambda: [None for _ in iter(lambda: tab.stdout.read(65536), b'')]).start()\n"
+        "print('started', flush=True)\n"
+        "threading.Event().wait()\n"
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", door, stdout=subprocess.PIPE, env={**os.environ, "LEHAVRE_DATA": str(tmp_path)}
+    )
+    assert process.stdout is not None
+    assert await asyncio.wait_for(process.stdout.readline(), 60) == b"started\n"
+    assert _running(host.port)
+    process.kill()
+    await process.wait()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 15
+    while _running(host.port) and loop.time() < deadline:
+        await asyncio.sleep(0.2)
+    assert not _running(host.port), "a table client outlived the door that started it"
