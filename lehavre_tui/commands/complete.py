@@ -21,9 +21,8 @@ from ..engine.message import Count, Goods, Listing, Msg
 from ..engine.rules import legal_actions
 from ..engine.state import OFFER_SPACES, GameState
 from ..text import _, language, render
-from ..text.command_words import building_word
+from ..text.command_words import building_word, hyphenated
 from ..text.command_words import twin as twin_of
-from ..text.locales import catalog
 from .help import _help_topics
 from .names import (
     _building_names,
@@ -33,6 +32,7 @@ from .names import (
     _ship_card_names,
     _ship_type_names,
     _tier,
+    declined,
 )
 from .now import _cards
 from .render import command_words
@@ -357,12 +357,11 @@ def _declined(choice: Choice, into: str, lang: str, offered: bool) -> Choice:
     words = choice.line.split(" ")
     name = words[1] if len(words) > 1 else ""
     card_id = next((b for b in content().buildings if building_word(b, lang) == name), None)
-    form = catalog(lang).pgettext("building:into", content().buildings[card_id].name).split() if card_id else []
-    if card_id is None or len(form) < 2 or fold(form[0]) != fold(into):
+    before, form = declined(content().buildings[card_id].name, "into", lang) if card_id else ("", "")
+    if card_id is None or fold(before) != fold(into):
         return replace(choice, line=_with_word(choice.line, 1, into))
-    declined = "-".join(form[1:]).lower() + twin_of(card_id)
-    line = " ".join([words[0], into, declined, *words[2:]])
-    return replace(choice, line=line, word=declined if offered else choice.word)
+    word = hyphenated(form) + twin_of(card_id)
+    return replace(choice, line=" ".join([words[0], into, word, *words[2:]]), word=word if offered else choice.word)
 
 
 # Buildings that give goods of different kinds, one of each, as many kinds as the player may

@@ -97,18 +97,20 @@ def _building_names() -> tuple[_Name, ...]:
     return tuple(out)
 
 
+def declined(name: str, case: str, lang: str) -> tuple[str, str]:
+    """A building's name (English) as the catalog of `lang` declines it for `case` ("into",
+    "acc"): the word before it, if any, and the name ('do Domku myśliwskiego' -> ('do',
+    'Domku myśliwskiego'))."""
+    from ..text.locales import catalog
+
+    before, _, rest = catalog(lang).pgettext(f"building:{case}", name).partition(" ")
+    return (before, rest) if rest and is_into(before) else ("", f"{before} {rest}".strip())
+
+
 def _declined_forms(name: str) -> frozenset[str]:
     """A building's name as the Polish and Czech catalogs decline it, folded, without the
     word before it ('do Domku myśliwskiego' -> 'domku-mysliwskiego')."""
-    from ..text.locales import catalog
-
-    out = set()
-    for lang in ("pl", "cs"):
-        for case in ("into", "acc"):
-            words = catalog(lang).pgettext(f"building:{case}", name).split()
-            if len(words) > 1 and is_into(words[0]):
-                words = words[1:]
-            out.add(_norm(" ".join(words)))
+    out = {_norm(declined(name, case, lang)[1]) for lang in ("pl", "cs") for case in ("into", "acc")}
     return frozenset(out - {_norm(name)})
 
 

@@ -234,13 +234,11 @@ class HostedGame:
         """The name a watcher is shown by: never one a seat has (or one that looks like it), so
         that words said while watching are never taken for a seated player's: a second Anna,
         refused Anna's seat, watches as Anna-2."""
-        if not any(looks_alike(s.name, name) for s in self.seats):
-            return name
-        for n in range(2, len(self.seats) + 3):
+        shown, n = name, 1
+        while any(looks_alike(s.name, shown) for s in self.seats):  # ends: a seat takes one number at most
+            n += 1
             shown = f"{name[: MAX_NAME - 1 - len(str(n))]}-{n}"
-            if not any(looks_alike(s.name, shown) for s in self.seats):
-                return shown
-        return "watcher"  # unreachable: fewer seats than numbers tried
+        return shown
 
     def waits_for(self, login: str, owner: str | None = None, trusted: bool = False) -> bool:
         """A seat here is this login's: it sat there before (with the same owner), or the

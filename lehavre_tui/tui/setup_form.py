@@ -28,6 +28,7 @@ from textual.widget import Widget
 from ..engine.players import DEFAULT_NAMES, MAX_PLAYERS
 from ..seats import LEVELS
 from ..text import LANGUAGES, N_, _, language, language_name
+from .messages import LanguageChosen
 from .seat_names import seat_kind_name
 
 TITLE = "L E   H A V R E"
@@ -87,7 +88,8 @@ class Line:
 
 class SetupForm(Widget, can_focus=True):
     """The form of the set-up screen. It says what the player did by messages (a button
-    pressed, a language picked); the screen hands it the saved game's line and refusals."""
+    pressed; a language picked, told the app); the screen hands it the saved game's line and
+    refusals."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "setup-form--title",
@@ -123,11 +125,6 @@ class SetupForm(Widget, can_focus=True):
         def __init__(self, button: str) -> None:
             super().__init__()
             self.button = button
-
-    class LanguagePicked(Message):
-        def __init__(self, language: str) -> None:
-            super().__init__()
-            self.language = language
 
     def __init__(self, form: Form, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -194,10 +191,10 @@ class SetupForm(Widget, can_focus=True):
         return self.form.seats[int(stop[5:])]
 
     def choose(self, stop: str, value: object) -> None:
-        """An option of a choice taken (the language is changed by the app, told so)."""
+        """An option of a choice taken (a language is changed by the app, told so)."""
         if stop == "language":
             if value != language():
-                self.post_message(self.LanguagePicked(str(value)))
+                self.post_message(LanguageChosen(str(value)))
         elif stop == "players":
             self.form.players = int(str(value))
         elif stop == "variant":
@@ -307,7 +304,7 @@ class SetupForm(Widget, can_focus=True):
         if not typed:
             return True
         text, at = self.text(stop), min(self.cursor, len(self.text(stop)))
-        if stop == "seed" and not typed.isdigit():
+        if stop == "seed" and not (typed.isascii() and typed.isdigit()):  # not '²', which int() refuses
             self.show_notice(_("The seed is a whole number: only digits go in it."))
             return True
         longest = SEED_LENGTH if stop == "seed" else NAME_LENGTH

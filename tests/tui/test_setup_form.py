@@ -114,7 +114,11 @@ async def test_what_a_field_cannot_take_is_said_and_the_field_stays_as_it_was() 
         assert "only digits go in it" in widget_text(form)
         await pilot.press("7")
         assert form.form.seed == "427" and "only digits" not in widget_text(form)  # a key that did: said no more
-        await pilot.press(*"1" * SEED_LENGTH)
+        form.post_message(events.Paste("²"))  # a digit to Python, no number to a player
+        await settle(pilot)
+        assert form.form.seed == "427" and "only digits go in it" in widget_text(form)
+        await pilot.press("backspace", "backspace", "backspace")
+        await pilot.press(*"1" * (SEED_LENGTH + 1))
         assert len(form.form.seed) == SEED_LENGTH and f"at most {SEED_LENGTH} digits" in widget_text(form)
         await click_form(pilot, "name-1")
         await pilot.press("end", *"Bartholomew")

@@ -17,7 +17,7 @@ from ...engine.players import DEFAULT_NAMES
 from ...places import autosave_path
 from ...text import _
 from ..game import Game
-from ..messages import GameChosen, LanguageChosen
+from ..messages import GameChosen
 from ..setup_form import Form, SetupForm
 from .common import Keys, TooSmall
 
@@ -71,13 +71,16 @@ class SetupScreen(Screen[None]):
         return self.query_one(SetupForm)
 
     def on_mount(self) -> None:
-        self.form_widget.set_roomy(self.app.size.height >= ROOMY_HEIGHT)
+        self._fit(self.app.size.height)
         self.form_widget.focus()
         if self.has_save:
             self.call_after_refresh(self.refresh_saved)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.form_widget.set_roomy(event.size.height >= ROOMY_HEIGHT)
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        self.form_widget.set_roomy(height >= ROOMY_HEIGHT)
 
     def refresh_saved(self) -> None:
         """The autosaved game may have changed while this screen was covered."""
@@ -88,18 +91,13 @@ class SetupScreen(Screen[None]):
         for form in self.query(SetupForm).results():
             form.show_saved(line, self.has_save)
 
-    @on(SetupForm.LanguagePicked)
-    def language_picked(self, event: SetupForm.LanguagePicked) -> None:
-        """A language chosen: the screens are drawn again in it at once, and it is remembered."""
-        self.post_message(LanguageChosen(event.language))
-
     async def redraw_words(self) -> None:
         """Draw the screen again in the reader's language; what was filled in stays, and the
         keyboard stays where it was."""
         stop = self.form_widget.stop
         await self.recompose()
+        self._fit(self.app.size.height)
         form = self.form_widget
-        form.set_roomy(self.app.size.height >= ROOMY_HEIGHT)
         form.go(stop)
         form.focus()
         self.refresh_saved()
@@ -135,9 +133,6 @@ class SetupScreen(Screen[None]):
         except ValidationError as exc:
             msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
             self.form_widget.show_notice(msg[:1].upper() + msg[1:] + ".")
-            return
-        except ValueError:
-            self.form_widget.show_notice(_("The seed must be a whole number."))
             return
         self.post_message(GameChosen(Session.new(setup, autosave=autosave_path(), seats=self.seats())))
 
